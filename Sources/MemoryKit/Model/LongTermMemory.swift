@@ -1,0 +1,37 @@
+/// A consolidated long-term memory: an extractive summary of one or more short-term memories.
+public struct LongTermMemory: Codable, Sendable, Equatable, Identifiable {
+    public let id: LongTermMemoryID
+    public let summary: String
+    /// Grows with reinforcement, decays with time since `lastReinforcedAt`; ranks, never deletes.
+    public let strength: Double
+    public let importance: Double
+    public let createdAt: Timestamp
+    public let updatedAt: Timestamp
+    public let lastReinforcedAt: Timestamp
+    /// How many short-term memories went into it.
+    public let sourceCount: Int
+}
+
+/// How a short-term memory joined a long-term one.
+public enum ProvenanceRole: String, Codable, Sendable {
+    /// It started the long-term memory.
+    case created
+    /// It was merged in during the same pass as a near-duplicate or same-topic memory.
+    case merged
+    /// It restated an existing long-term memory and strengthened it.
+    case reinforced
+}
+
+/// One source of a long-term memory.
+public struct Provenance: Codable, Sendable, Equatable {
+    public let stmID: ShortTermMemoryID
+    public let role: ProvenanceRole
+    public let joinedAt: Timestamp
+}
+
+/// A long-term memory with the short-term memories it came from.
+public struct LongTermMemoryDetail: Codable, Sendable, Equatable {
+    public let memory: LongTermMemory
+    public let sources: [Provenance]
+    public let mentions: [EntityMention]
+}

@@ -1,0 +1,25 @@
+/// The kinds of background pass.
+public enum PassKind: String, Codable, Sendable, CaseIterable {
+    case consolidation, extraction, graph
+}
+
+/// How a pass ended.
+public enum PassOutcome: String, Codable, Sendable {
+    case running, completed, cancelled, failed
+}
+
+/// One row of the pass ledger.
+public struct PassRecord: Codable, Sendable, Equatable, Identifiable {
+    public let id: PassID
+    public let kind: PassKind
+    public let startedAt: Timestamp
+    public let finishedAt: Timestamp?
+    public let outcome: PassOutcome
+    /// Memories looked at.
+    public let processed: Int
+    /// Batches committed.
+    public let batches: Int
+    /// Pass-specific counts (`created`, `merged`, `reinforced`, …).
+    public let counts: [String: Int]
+    public let error: String?
+}

@@ -1,0 +1,31 @@
+/// Where a short-term memory is in its life.
+public enum MemoryStatus: String, Codable, Sendable, CaseIterable {
+    /// Waiting to be consolidated.
+    case pending
+    /// Went into a long-term memory (`ShortTermMemory.ltmID`).
+    case consolidated
+    /// Soft-forgotten: kept and listable until its retention ends.
+    case forgotten
+}
+
+/// A stored short-term memory: a conversation turn, note or observation.
+public struct ShortTermMemory: Codable, Sendable, Equatable, Identifiable {
+    public let id: ShortTermMemoryID
+    public let content: String
+    public let session: String
+    /// Who said it (`user`, `assistant`, a tool name, …).
+    public let source: String
+    /// As given by the writer; nil when it was left to the consolidator's heuristic.
+    public let importance: Double?
+    public let createdAt: Timestamp
+    public let status: MemoryStatus
+    /// The long-term memory this one went into, once consolidated.
+    public let ltmID: LongTermMemoryID?
+}
+
+/// A short-term memory with its links, as `memctl show stm:ID` presents it.
+public struct ShortTermMemoryDetail: Codable, Sendable, Equatable {
+    public let memory: ShortTermMemory
+    public let longTermMemory: LongTermMemory?
+    public let mentions: [EntityMention]
+}

@@ -1,0 +1,164 @@
+import CSQLite
+
+/// The raw SQLite connection: opened, configured and checked, with a statement cache.
+///
+/// Not `Sendable`: exactly one owner (the `MemoryStore` actor, or a test) may use it.
+final class Connection {
+    enum OpenMode {
+        /// Open an existing file for reading and writing (read-only if the file system says so).
+        case readWrite
+        /// Like `.readWrite`, creating the file when it does not exist.
+        case readWriteCreate
+    }
+
+    let path: String
+    private let handle: OpaquePointer
+    private var statements: [String: Statement] = [:]
+
+    /// Opens `path` and validates it: the file must be a SQLite database (checked before anything
+    /// is written to it), foreign keys are on and a busy timeout is set.
+    /// WAL is turned on separately by `enableWriteAheadLog()`, after the caller had its say
+    /// about the schema version, so that a file we will refuse is never changed.
+    init(path: String, mode: OpenMode, busyTimeoutMilliseconds: Int32) throws {
+        self.path = path
+        var flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
+        if mode == .readWriteCreate { flags |= SQLITE_OPEN_CREATE }
+        var db: OpaquePointer?
+        let rc = sqlite3_open_v2(path, &db, flags, nil)
+        guard rc == SQLITE_OK, let db else {
+            let message = db.map { String(cString: sqlite3_errmsg($0)) } ?? String(cString: sqlite3_errstr(rc))
+            sqlite3_close_v2(db)
+            throw SQLiteError(extendedCode: rc, message: message)
+        }
+        handle = db
+        sqlite3_extended_result_codes(db, 1)
+        try check(sqlite3_busy_timeout(db, busyTimeoutMilliseconds))
+        // Double-quoted string literals are a trap; refuse them like strict SQL does.
+        _ = memoryd_sqlite3_db_config_bool(db, SQLITE_DBCONFIG_DQS_DML, 0)
+        _ = memoryd_sqlite3_db_config_bool(db, SQLITE_DBCONFIG_DQS_DDL, 0)
+        // Reading the schema is the first thing that fails on a file that is not a database.
+        try execute("SELECT count(*) FROM sqlite_master")
+        try execute("PRAGMA foreign_keys = ON")
+        guard try scalarInt("PRAGMA foreign_keys") == 1 else {
+            throw SQLiteError(extendedCode: SQLITE_MISUSE, message: "foreign keys could not be enabled")
+        }
+    }
+
+    deinit {
+        statements.removeAll()  // finalize statements before closing
+        sqlite3_close_v2(handle)
+    }
+
+    /// True when SQLite opened the file read-only (e.g. no write permission on it).
+    var isReadOnly: Bool { sqlite3_db_readonly(handle, "main") == 1 }
+
+    /// Switches the database to WAL and checks that it really took.
+    func enableWriteAheadLog() throws {
+        let mode = try scalarText("PRAGMA journal_mode = WAL")
+        guard mode?.lowercased() == "wal" else {
+            throw SQLiteError(
+                extendedCode: SQLITE_CANTOPEN,
+                message: "could not switch to WAL journal mode (still '\(mode ?? "?")')",
+                sql: "PRAGMA journal_mode = WAL")
+        }
+        // FULL: a memory that was accepted survives power loss, not just a crash.
+        try execute("PRAGMA synchronous = FULL")
+    }
+
+    // MARK: - Running SQL
+
+    /// Runs one or more statements that return no rows of interest.
+    func execute(_ sql: String) throws {
+        var errorMessage: UnsafeMutablePointer<CChar>?
+        let rc = sqlite3_exec(handle, sql, nil, nil, &errorMessage)
+        if rc != SQLITE_OK {
+            let message = errorMessage.map { String(cString: $0) } ?? String(cString: sqlite3_errstr(rc))
+            sqlite3_free(errorMessage)
+            throw SQLiteError(extendedCode: sqlite3_extended_errcode(handle), message: message, sql: sql)
+        }
+    }
+
+    /// Returns the cached prepared statement for `sql`, preparing it on first use.
+    func prepare(_ sql: String) throws -> Statement {
+        if let cached = statements[sql] {
+            cached.reset()
+            return cached
+        }
+        var raw: OpaquePointer?
+        let rc = sqlite3_prepare_v3(handle, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &raw, nil)
+        guard rc == SQLITE_OK, let raw else {
+            throw error(rc, sql: sql)
+        }
+        let statement = Statement(raw, sql: sql, connection: self)
+        statements[sql] = statement
+        return statement
+    }
+
+    /// Drops a statement from the cache, e.g. after it failed, so the next use prepares afresh.
+    func evict(_ statement: Statement) {
+        statements[statement.sql] = nil
+    }
+
+    func scalarInt(_ sql: String, _ arguments: (any SQLiteBindable)?...) throws -> Int64? {
+        try prepare(sql).bind(arguments).firstRow { $0.int64(0) }
+    }
+
+    func scalarText(_ sql: String, _ arguments: (any SQLiteBindable)?...) throws -> String? {
+        try prepare(sql).bind(arguments).firstRow { $0.text(0) }
+    }
+
+    var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(handle) }
+    var changes: Int { Int(sqlite3_changes64(handle)) }
+    var isInTransaction: Bool { sqlite3_get_autocommit(handle) == 0 }
+
+    // MARK: - Transactions
+
+    enum TransactionKind: String {
+        case deferred = "DEFERRED"
+        /// Takes the write lock at once, so a busy database fails before any work is done.
+        case immediate = "IMMEDIATE"
+    }
+
+    /// Runs `body` in a transaction: committed when it returns, rolled back when it throws.
+    func inTransaction<T>(_ kind: TransactionKind = .immediate, _ body: () throws -> T) throws -> T {
+        try execute("BEGIN \(kind.rawValue) TRANSACTION")
+        let result: T
+        do {
+            result = try body()
+        } catch {
+            rollbackQuietly()
+            throw error
+        }
+        do {
+            try execute("COMMIT TRANSACTION")
+        } catch {
+            rollbackQuietly()
+            throw error
+        }
+        return result
+    }
+
+    /// Rolls back if a transaction is open. A failing rollback has nothing left to undo: SQLite
+    /// already rolled back on its own, and the error that brought us here is the one to report.
+    private func rollbackQuietly() {
+        if isInTransaction { _ = sqlite3_exec(handle, "ROLLBACK TRANSACTION", nil, nil, nil) }
+    }
+
+    // MARK: - Errors
+
+    func check(_ rc: Int32, sql: String? = nil) throws {
+        if rc != SQLITE_OK { throw error(rc, sql: sql) }
+    }
+
+    func error(_ rc: Int32, sql: String?) -> SQLiteError {
+        let extended = sqlite3_extended_errcode(handle)
+        // sqlite3_errmsg describes the most recent failure; trust it only when it is ours.
+        let code = (extended & 0xFF) == (rc & 0xFF) ? extended : rc
+        let message = (extended & 0xFF) == (rc & 0xFF)
+            ? String(cString: sqlite3_errmsg(handle)) : String(cString: sqlite3_errstr(rc))
+        return SQLiteError(extendedCode: code, message: message, sql: sql)
+    }
+}
+
+@available(*, unavailable)
+extension Connection: Sendable {}

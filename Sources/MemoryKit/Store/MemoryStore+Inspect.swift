@@ -1,0 +1,344 @@
+import CSQLite
+import Foundation
+
+// MARK: - Listing and showing records
+
+extension MemoryStore {
+    private static let shortTermColumns =
+        "id, content, session, source, importance, created_at, status, ltm_id FROM short_term_memories"
+
+    private static func shortTermMemory(_ row: Row) -> ShortTermMemory {
+        ShortTermMemory(
+            id: ShortTermMemoryID(row.int64(0)), content: row.text(1), session: row.text(2), source: row.text(3),
+            importance: row.optionalDouble(4), createdAt: timestamp(row, 5),
+            status: MemoryStatus(rawValue: row.text(6)) ?? .pending,
+            ltmID: row.optionalInt64(7).map(LongTermMemoryID.init))
+    }
+
+    private static let longTermColumns = """
+        l.id, l.summary, l.strength, l.importance, l.created_at, l.updated_at, l.last_reinforced_at,
+        (SELECT count(*) FROM long_term_sources s WHERE s.ltm_id = l.id) FROM long_term_memories l
+        """
+
+    private static func longTermMemory(_ row: Row) -> LongTermMemory {
+        LongTermMemory(
+            id: LongTermMemoryID(row.int64(0)), summary: row.text(1), strength: row.double(2),
+            importance: row.double(3), createdAt: timestamp(row, 4), updatedAt: timestamp(row, 5),
+            lastReinforcedAt: timestamp(row, 6), sourceCount: row.int(7))
+    }
+
+    /// Reads a stored time. The schema's CHECKs keep the form; a value a tool wrote around them
+    /// reads as the epoch rather than failing the whole listing.
+    static func timestamp(_ row: Row, _ column: Int32) -> Timestamp {
+        Timestamp(iso8601: row.text(column)) ?? Timestamp(millisecondsSince1970: 0)
+    }
+
+    static func optionalTimestamp(_ row: Row, _ column: Int32) -> Timestamp? {
+        row.isNull(column) ? nil : timestamp(row, column)
+    }
+
+    /// Short-term memories, newest first; `status` nil means every status.
+    public func shortTermMemories(status: MemoryStatus? = nil, session: String? = nil, limit: Int) throws
+        -> [ShortTermMemory]
+    {
+        var conditions: [String] = []
+        var arguments: [(any SQLiteBindable)?] = []
+        if let status {
+            conditions.append("status = ?")
+            arguments.append(status.rawValue)
+        }
+        if let session {
+            conditions.append("session = ?")
+            arguments.append(session)
+        }
+        let filter = conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND ")
+        arguments.append(limit)
+        return try withConnection { connection in
+            try connection.prepare("SELECT \(Self.shortTermColumns)\(filter) ORDER BY created_at DESC, id DESC LIMIT ?")
+                .bind(arguments).rows(Self.shortTermMemory)
+        }
+    }
+
+    /// Long-term memories, newest first.
+    public func longTermMemories(limit: Int) throws -> [LongTermMemory] {
+        try withConnection { connection in
+            try connection.prepare("SELECT \(Self.longTermColumns) ORDER BY l.created_at DESC, l.id DESC LIMIT ?")
+                .bind([limit]).rows(Self.longTermMemory)
+        }
+    }
+
+    /// One short-term memory with the long-term memory it went into and its entity mentions.
+    public func shortTermMemory(_ id: ShortTermMemoryID) throws -> ShortTermMemoryDetail {
+        try withConnection { connection in
+            guard
+                let memory = try connection.prepare("SELECT \(Self.shortTermColumns) WHERE id = ?")
+                    .bind([id.rawValue]).firstRow(Self.shortTermMemory)
+            else { throw StoreError.notFound(.shortTerm(id)) }
+            let longTerm = try memory.ltmID.flatMap { ltmID in
+                try connection.prepare("SELECT \(Self.longTermColumns) WHERE l.id = ?")
+                    .bind([ltmID.rawValue]).firstRow(Self.longTermMemory)
+            }
+            return ShortTermMemoryDetail(
+                memory: memory, longTermMemory: longTerm, mentions: try Self.mentions(in: .shortTerm(id), connection))
+        }
+    }
+
+    /// One long-term memory with every source short-term memory and its entity mentions.
+    public func longTermMemory(_ id: LongTermMemoryID) throws -> LongTermMemoryDetail {
+        try withConnection { connection in
+            guard
+                let memory = try connection.prepare("SELECT \(Self.longTermColumns) WHERE l.id = ?")
+                    .bind([id.rawValue]).firstRow(Self.longTermMemory)
+            else { throw StoreError.notFound(.longTerm(id)) }
+            let sources = try connection.prepare(
+                "SELECT stm_id, role, joined_at FROM long_term_sources WHERE ltm_id = ? ORDER BY joined_at, stm_id"
+            ).bind([id.rawValue]).rows { row in
+                Provenance(
+                    stmID: ShortTermMemoryID(row.int64(0)), role: ProvenanceRole(rawValue: row.text(1)) ?? .merged,
+                    joinedAt: Self.timestamp(row, 2))
+            }
+            return LongTermMemoryDetail(
+                memory: memory, sources: sources, mentions: try Self.mentions(in: .longTerm(id), connection))
+        }
+    }
+
+    private static let mentionColumns = """
+        m.entity_id, e.name, m.stm_id, m.ltm_id, m.start_offset, m.end_offset, m.text
+        FROM entity_mentions m JOIN entities e ON e.id = m.entity_id
+        """
+
+    private static func mention(_ row: Row) -> EntityMention {
+        let memory: MemoryReference =
+            row.isNull(2) ? .longTerm(LongTermMemoryID(row.int64(3))) : .shortTerm(ShortTermMemoryID(row.int64(2)))
+        return EntityMention(
+            entityID: EntityID(row.int64(0)), entityName: row.text(1), memory: memory, start: row.int(4),
+            end: row.int(5), text: row.text(6))
+    }
+
+    private static func mentions(in memory: MemoryReference, _ connection: Connection) throws -> [EntityMention] {
+        let (column, id) =
+            switch memory {
+            case .shortTerm(let id): ("stm_id", id.rawValue)
+            case .longTerm(let id): ("ltm_id", id.rawValue)
+            }
+        return try connection.prepare("SELECT \(mentionColumns) WHERE m.\(column) = ? ORDER BY m.start_offset")
+            .bind([id]).rows(mention)
+    }
+
+    // MARK: - Entities and relations
+
+    private static let entityColumns = """
+        e.id, e.name, e.kind, e.canonical_key,
+        (SELECT count(*) FROM entity_mentions m WHERE m.entity_id = e.id) AS mention_count FROM entities e
+        """
+
+    private static func entity(_ row: Row) -> Entity {
+        Entity(
+            id: EntityID(row.int64(0)), name: row.text(1), kind: row.text(2), canonicalKey: row.text(3),
+            mentionCount: row.int(4))
+    }
+
+    /// Entities, most mentioned first; `kind` nil means every kind.
+    public func entities(kind: String? = nil, limit: Int) throws -> [Entity] {
+        let filter = kind == nil ? "" : " WHERE e.kind = ?"
+        let arguments: [(any SQLiteBindable)?] = (kind.map { [$0] } ?? []) + [limit]
+        return try withConnection { connection in
+            try connection.prepare(
+                "SELECT \(Self.entityColumns)\(filter) ORDER BY mention_count DESC, e.name, e.id LIMIT ?"
+            ).bind(arguments).rows(Self.entity)
+        }
+    }
+
+    /// One entity with its aliases, mentions and relations (open ones first).
+    public func entity(_ id: EntityID) throws -> EntityDetail {
+        try withConnection { connection in
+            guard
+                let entity = try connection.prepare("SELECT \(Self.entityColumns) WHERE e.id = ?")
+                    .bind([id.rawValue]).firstRow(Self.entity)
+            else { throw StoreError.notFound(.entity(id)) }
+            let aliases = try connection.prepare("SELECT alias FROM entity_aliases WHERE entity_id = ? ORDER BY alias")
+                .bind([id.rawValue]).rows { $0.text(0) }
+            let mentions = try connection.prepare(
+                "SELECT \(Self.mentionColumns) WHERE m.entity_id = ? ORDER BY m.stm_id, m.ltm_id, m.start_offset"
+            ).bind([id.rawValue]).rows(Self.mention)
+            return EntityDetail(
+                entity: entity, aliases: aliases, mentions: mentions, relations: try Self.relations(of: id, connection))
+        }
+    }
+
+    private static func relations(of entity: EntityID, _ connection: Connection) throws -> [Relation] {
+        let rows = try connection.prepare(
+            """
+            SELECT r.id, r.subject_id, s.name, r.predicate, r.object_id, o.name, r.weight,
+                   r.first_seen, r.last_seen, r.valid_from, r.valid_to
+            FROM relations r JOIN entities s ON s.id = r.subject_id JOIN entities o ON o.id = r.object_id
+            WHERE r.subject_id = ?1 OR r.object_id = ?1
+            ORDER BY r.valid_to IS NOT NULL, r.last_seen DESC, r.id
+            """
+        ).bind([entity.rawValue]).rows { row in
+            (
+                id: RelationID(row.int64(0)), subjectID: EntityID(row.int64(1)), subjectName: row.text(2),
+                predicate: row.text(3), objectID: EntityID(row.int64(4)), objectName: row.text(5),
+                weight: row.double(6), firstSeen: timestamp(row, 7), lastSeen: timestamp(row, 8),
+                validFrom: timestamp(row, 9), validTo: optionalTimestamp(row, 10)
+            )
+        }
+        let evidence = try connection.prepare(
+            "SELECT stm_id, ltm_id FROM relation_evidence WHERE relation_id = ? ORDER BY observed_at, stm_id, ltm_id")
+        return try rows.map { r in
+            Relation(
+                id: r.id, subjectID: r.subjectID, subjectName: r.subjectName, predicate: r.predicate,
+                objectID: r.objectID, objectName: r.objectName, weight: r.weight, firstSeen: r.firstSeen,
+                lastSeen: r.lastSeen, validFrom: r.validFrom, validTo: r.validTo,
+                evidence: try evidence.bind([r.id.rawValue]).rows { row in
+                    row.isNull(0)
+                        ? MemoryReference.longTerm(LongTermMemoryID(row.int64(1)))
+                        : MemoryReference.shortTerm(ShortTermMemoryID(row.int64(0)))
+                })
+        }
+    }
+
+    // MARK: - Passes
+
+    /// The pass ledger, newest first.
+    public func passes(limit: Int) throws -> [PassRecord] {
+        try withConnection { connection in
+            try connection.prepare(
+                """
+                SELECT id, kind, started_at, finished_at, outcome, processed, batches, counts, error
+                FROM passes ORDER BY started_at DESC, id DESC LIMIT ?
+                """
+            ).bind([limit]).rows { row in
+                PassRecord(
+                    id: PassID(row.int64(0)), kind: PassKind(rawValue: row.text(1)) ?? .consolidation,
+                    startedAt: Self.timestamp(row, 2), finishedAt: Self.optionalTimestamp(row, 3),
+                    outcome: PassOutcome(rawValue: row.text(4)) ?? .failed, processed: row.int(5),
+                    batches: row.int(6),
+                    counts: (try? JSONDecoder().decode([String: Int].self, from: Data(row.text(7).utf8))) ?? [:],
+                    error: row.optionalText(8))
+            }
+        }
+    }
+
+    // MARK: - Statistics
+
+    /// Counts over the whole store. Each count is answered from an index.
+    public func statistics() throws -> StoreStatistics {
+        try withConnection { connection in
+            var byStatus: [String: Int] = [:]
+            for (status, count) in try connection.prepare(
+                "SELECT status, count(*) FROM short_term_memories GROUP BY status"
+            ).rows({ ($0.text(0), $0.int(1)) }) {
+                byStatus[status] = count
+            }
+            func count(_ table: String) throws -> Int {
+                Int(try connection.scalarInt("SELECT count(*) FROM \(table)") ?? 0)
+            }
+            let pageCount = try connection.scalarInt("PRAGMA page_count") ?? 0
+            let pageSize = try connection.scalarInt("PRAGMA page_size") ?? 0
+            return StoreStatistics(
+                stm: .init(
+                    pending: byStatus["pending", default: 0], consolidated: byStatus["consolidated", default: 0],
+                    forgotten: byStatus["forgotten", default: 0]),
+                ltm: try count("long_term_memories"), entities: try count("entities"),
+                relations: try count("relations"), passes: try count("passes"), dbBytes: Int(pageCount * pageSize),
+                schemaVersion: try connection.schemaVersion())
+        }
+    }
+
+    // MARK: - Search
+
+    /// Full-text search over short-term contents and long-term summaries, best match first.
+    /// `query` uses FTS5 syntax; one that FTS5 cannot parse throws `.invalidSearchQuery`.
+    public func search(_ query: String, limit: Int) throws -> [SearchHit] {
+        let sql = """
+            SELECT 'stm', rowid, snippet(short_term_memories_fts, 0, '[', ']', '…', 12), bm25(short_term_memories_fts)
+            FROM short_term_memories_fts WHERE short_term_memories_fts MATCH ?1
+            UNION ALL
+            SELECT 'ltm', rowid, snippet(long_term_memories_fts, 0, '[', ']', '…', 12), bm25(long_term_memories_fts)
+            FROM long_term_memories_fts WHERE long_term_memories_fts MATCH ?1
+            ORDER BY 4, 1, 2 LIMIT ?2
+            """
+        do {
+            return try connection.prepare(sql).bind([query, limit]).rows { row in
+                SearchHit(kind: row.text(0), id: row.int64(1), snippet: row.text(2), score: -row.double(3))
+            }
+        } catch let error as SQLiteError where error.code == SQLITE_ERROR {
+            // Parse errors in a MATCH expression surface as plain SQLITE_ERROR ("fts5: syntax error
+            // near …", "no such column: …"); the schema is ours, so that is all they can be.
+            let reason = error.message.hasPrefix("fts5: ") ? String(error.message.dropFirst(6)) : error.message
+            throw StoreError.invalidSearchQuery(query: query, reason: reason)
+        } catch let error as SQLiteError {
+            throw StoreError(error, path: path, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
+        }
+    }
+
+    // MARK: - Integrity
+
+    /// Checks the file, its foreign keys, the full-text indexes against their tables, the
+    /// provenance invariants and the schema version. Never changes anything.
+    public func checkIntegrity() throws -> IntegrityReport {
+        try withConnection { connection in
+            var checks: [IntegrityReport.Check] = []
+            let version = try connection.schemaVersion()
+            checks.append(
+                .init(
+                    name: "schema version", ok: version == Schema.currentVersion,
+                    detail: "version \(version), this build expects \(Schema.currentVersion)"))
+            let journal = try connection.scalarText("PRAGMA journal_mode") ?? "?"
+            checks.append(.init(name: "journal mode", ok: journal == "wal", detail: journal))
+
+            let integrity = try connection.prepare("PRAGMA integrity_check(20)").rows { $0.text(0) }
+            checks.append(
+                .init(name: "integrity", ok: integrity == ["ok"], detail: integrity.joined(separator: "; ")))
+
+            let violations = try connection.prepare("PRAGMA foreign_key_check").rows { row in
+                "\(row.text(0)) row \(row.int64(1)) → \(row.text(2))"
+            }
+            checks.append(
+                .init(
+                    name: "foreign keys", ok: violations.isEmpty,
+                    detail: violations.isEmpty
+                        ? "ok" : "\(violations.count) violation(s): " + violations.prefix(5).joined(separator: "; ")))
+
+            for index in ["short_term_memories_fts", "long_term_memories_fts"] {
+                checks.append(Self.fullTextCheck(index, connection))
+            }
+
+            let unsourced = try connection.scalarInt(
+                """
+                SELECT count(*) FROM short_term_memories s WHERE s.status = 'consolidated'
+                AND NOT EXISTS (SELECT 1 FROM long_term_sources p WHERE p.stm_id = s.id AND p.ltm_id = s.ltm_id)
+                """) ?? 0
+            let orphaned = try connection.scalarInt(
+                """
+                SELECT count(*) FROM long_term_memories l
+                WHERE NOT EXISTS (SELECT 1 FROM long_term_sources p WHERE p.ltm_id = l.id)
+                """) ?? 0
+            checks.append(
+                .init(
+                    name: "provenance", ok: unsourced == 0 && orphaned == 0,
+                    detail: unsourced == 0 && orphaned == 0
+                        ? "ok"
+                        : "\(unsourced) consolidated memories without a provenance row, "
+                            + "\(orphaned) long-term memories without sources"))
+            return IntegrityReport(checks: checks)
+        }
+    }
+
+    /// FTS5's own check, with rank 1 so that it also compares the index with its content table.
+    private static func fullTextCheck(_ index: String, _ connection: Connection) -> IntegrityReport.Check {
+        do {
+            try connection.execute("INSERT INTO \(index)(\(index), rank) VALUES ('integrity-check', 1)")
+            return .init(name: "full-text \(index)", ok: true, detail: "ok")
+        } catch let error as SQLiteError {
+            let detail =
+                error.code == SQLITE_CORRUPT  // SQLITE_CORRUPT_VTAB is an extended code of it
+                ? "the index does not match its table (rebuild: INSERT INTO \(index)(\(index)) VALUES ('rebuild'))"
+                : error.message
+            return .init(name: "full-text \(index)", ok: false, detail: detail)
+        } catch {
+            return .init(name: "full-text \(index)", ok: false, detail: "\(error)")
+        }
+    }
+}

@@ -1,0 +1,121 @@
+import CSQLite
+import Foundation
+
+/// The memory database. The only code in a process that touches the SQLite connection; callers
+/// get typed IDs and `Sendable` values, never a statement or a handle.
+public actor MemoryStore {
+    /// How to open the store.
+    public struct Configuration: Sendable {
+        /// Path of the SQLite file.
+        public var path: String
+        /// Create the file (and its directory) when missing; otherwise a missing file is an error.
+        public var createIfMissing: Bool
+        /// How long a write waits for another process's lock before failing.
+        public var busyTimeoutMilliseconds: Int
+
+        public init(path: String, createIfMissing: Bool = false, busyTimeoutMilliseconds: Int = 5000) {
+            self.path = path
+            self.createIfMissing = createIfMissing
+            self.busyTimeoutMilliseconds = busyTimeoutMilliseconds
+        }
+    }
+
+    /// The schema version this build reads and writes.
+    public static let schemaVersion = Schema.currentVersion
+
+    public let path: String
+    let busyTimeoutMilliseconds: Int
+    let connection: Connection
+
+    /// Opens (and if asked, creates) the store, refusing files it must not touch, then brings
+    /// the schema up to date.
+    public init(_ configuration: Configuration) throws {
+        path = configuration.path
+        busyTimeoutMilliseconds = configuration.busyTimeoutMilliseconds
+        connection = try Self.open(configuration)
+    }
+
+    private static func open(_ configuration: Configuration) throws -> Connection {
+        let path = configuration.path
+        let timeout = configuration.busyTimeoutMilliseconds
+        if configuration.createIfMissing {
+            try createParentDirectory(of: path)
+        } else if !FileManager.default.fileExists(atPath: path) {
+            throw StoreError.databaseMissing(path: path)
+        }
+        do {
+            let connection = try Connection(
+                path: path, mode: configuration.createIfMissing ? .readWriteCreate : .readWrite,
+                busyTimeoutMilliseconds: Int32(clamping: timeout))
+            // Everything up to here only read the file; refuse a newer schema before any write.
+            let version = try connection.schemaVersion()
+            if version > Schema.currentVersion {
+                throw StoreError.newerSchema(path: path, found: version, supported: Schema.currentVersion)
+            }
+            if connection.isReadOnly {
+                // Readers can still inspect an up-to-date file; nothing can be migrated.
+                if version < Schema.currentVersion { throw StoreError.readOnly(path: path) }
+                return connection
+            }
+            do {
+                try connection.enableWriteAheadLog()
+            } catch let error as SQLiteError where error.code == SQLITE_CANTOPEN {
+                // The -wal and -shm files cannot be created: the directory is not writable.
+                throw StoreError.readOnly(path: path)
+            }
+            try connection.migrate(Schema.migrations)
+            return connection
+        } catch let error as SQLiteError {
+            throw StoreError(error, path: path, busyTimeoutMilliseconds: timeout)
+        }
+    }
+
+    private static func createParentDirectory(of path: String) throws {
+        let directory = URL(fileURLWithPath: path).deletingLastPathComponent().path
+        guard !FileManager.default.fileExists(atPath: directory) else { return }
+        do {
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        } catch {
+            throw StoreError.cannotOpen(path: path, reason: "cannot create directory \(directory)")
+        }
+    }
+
+    /// True when the file could only be opened for reading.
+    public var isReadOnly: Bool { connection.isReadOnly }
+
+    /// Runs `body` against the connection, turning SQLite failures into `StoreError`s.
+    func withConnection<T>(_ body: (Connection) throws -> T) throws -> T {
+        do {
+            return try body(connection)
+        } catch let error as SQLiteError {
+            throw StoreError(error, path: path, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
+        }
+    }
+
+    // MARK: - Writing
+
+    static let insertShortTermMemory = """
+        INSERT INTO short_term_memories(content, session, source, importance, created_at) VALUES (?, ?, ?, ?, ?)
+        """
+
+    /// Stores one short-term memory and returns its id.
+    public func add(_ memory: NewMemory) throws -> ShortTermMemoryID {
+        do {
+            try memory.validate()
+        } catch {
+            throw StoreError.invalidMemory(error)
+        }
+        return try withConnection { connection in
+            try Self.insert(memory, createdAt: memory.createdAt ?? .now, into: connection)
+        }
+    }
+
+    static func insert(_ memory: NewMemory, createdAt: Timestamp, into connection: Connection) throws
+        -> ShortTermMemoryID
+    {
+        try connection.prepare(insertShortTermMemory)
+            .bind([memory.content, memory.session, memory.source, memory.importance, createdAt.iso8601])
+            .run()
+        return ShortTermMemoryID(connection.lastInsertRowID)
+    }
+}

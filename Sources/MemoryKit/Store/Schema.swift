@@ -1,0 +1,171 @@
+/// The versioned schema. Each migration runs in its own transaction, sets
+/// `PRAGMA user_version` and is recorded in `schema_migrations`. docs/SCHEMA.md documents it.
+enum Schema {
+    struct Migration {
+        let version: Int
+        let name: String
+        let sql: String
+    }
+
+    static let migrations: [Migration] = [
+        Migration(version: 1, name: "memories, entities, relations, passes, full-text indexes", sql: version1)
+    ]
+
+    static var currentVersion: Int { migrations.last!.version }
+
+    /// SQL for the current time in the stored form (`2026-11-02T09:30:00.000Z`).
+    private static let now = "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')"
+
+    /// A CHECK that keeps a time column in the stored form, so that text order is time order.
+    private static func time(_ column: String) -> String {
+        "CHECK (\(column) GLOB '[0-9][0-9][0-9][0-9]-[0-1][0-9]-[0-3][0-9]T[0-2][0-9]:[0-5][0-9]:[0-5][0-9].[0-9][0-9][0-9]Z')"
+    }
+
+    /// An external-content FTS5 index over `column` of `table`, kept in step by triggers.
+    private static func fullTextIndex(_ index: String, over table: String, column: String) -> String {
+        """
+        CREATE VIRTUAL TABLE \(index) USING fts5(
+            \(column), content='\(table)', content_rowid='id',
+            tokenize='porter unicode61 remove_diacritics 2'
+        );
+        CREATE TRIGGER \(index)_after_insert AFTER INSERT ON \(table) BEGIN
+            INSERT INTO \(index)(rowid, \(column)) VALUES (new.id, new.\(column));
+        END;
+        CREATE TRIGGER \(index)_after_delete AFTER DELETE ON \(table) BEGIN
+            INSERT INTO \(index)(\(index), rowid, \(column)) VALUES ('delete', old.id, old.\(column));
+        END;
+        CREATE TRIGGER \(index)_after_update AFTER UPDATE OF \(column) ON \(table) BEGIN
+            INSERT INTO \(index)(\(index), rowid, \(column)) VALUES ('delete', old.id, old.\(column));
+            INSERT INTO \(index)(rowid, \(column)) VALUES (new.id, new.\(column));
+        END;
+        """
+    }
+
+    private static let version1 = """
+        CREATE TABLE schema_migrations (
+            version    INTEGER PRIMARY KEY,
+            name       TEXT NOT NULL,
+            applied_at TEXT NOT NULL DEFAULT (\(now))
+        );
+
+        CREATE TABLE long_term_memories (
+            id                 INTEGER PRIMARY KEY,
+            summary            TEXT NOT NULL CHECK (length(CAST(summary AS BLOB)) > 0),
+            strength           REAL NOT NULL DEFAULT 1.0 CHECK (strength >= 0),
+            importance         REAL NOT NULL DEFAULT 0.5 CHECK (importance BETWEEN 0 AND 1),
+            created_at         TEXT NOT NULL DEFAULT (\(now)) \(time("created_at")),
+            updated_at         TEXT NOT NULL DEFAULT (\(now)) \(time("updated_at")),
+            last_reinforced_at TEXT NOT NULL DEFAULT (\(now)) \(time("last_reinforced_at"))
+        );
+        CREATE INDEX long_term_memories_by_created ON long_term_memories(created_at);
+
+        CREATE TABLE short_term_memories (
+            id                INTEGER PRIMARY KEY,
+            content           TEXT NOT NULL CHECK (typeof(content) = 'text' AND length(CAST(content AS BLOB)) > 0),
+            session           TEXT NOT NULL DEFAULT 'default' CHECK (length(session) > 0),
+            source            TEXT NOT NULL DEFAULT 'user' CHECK (length(source) > 0),
+            importance        REAL CHECK (importance IS NULL OR importance BETWEEN 0 AND 1),
+            created_at        TEXT NOT NULL DEFAULT (\(now)) \(time("created_at")),
+            status            TEXT NOT NULL DEFAULT 'pending'
+                              CHECK (status IN ('pending', 'consolidated', 'forgotten')),
+            ltm_id            INTEGER REFERENCES long_term_memories(id),
+            status_changed_at TEXT \(time("status_changed_at")),
+            CHECK ((status = 'consolidated') = (ltm_id IS NOT NULL))
+        );
+        CREATE INDEX short_term_memories_by_status ON short_term_memories(status, created_at);
+        CREATE INDEX short_term_memories_by_session ON short_term_memories(session, created_at);
+        CREATE INDEX short_term_memories_by_created ON short_term_memories(created_at);
+
+        CREATE TABLE long_term_sources (
+            ltm_id    INTEGER NOT NULL REFERENCES long_term_memories(id),
+            stm_id    INTEGER NOT NULL REFERENCES short_term_memories(id),
+            role      TEXT NOT NULL CHECK (role IN ('created', 'merged', 'reinforced')),
+            joined_at TEXT NOT NULL DEFAULT (\(now)) \(time("joined_at")),
+            PRIMARY KEY (ltm_id, stm_id)
+        ) WITHOUT ROWID;
+        CREATE UNIQUE INDEX long_term_sources_by_stm ON long_term_sources(stm_id);
+
+        CREATE TABLE entities (
+            id            INTEGER PRIMARY KEY,
+            name          TEXT NOT NULL CHECK (length(name) > 0),
+            kind          TEXT NOT NULL CHECK (length(kind) > 0),
+            canonical_key TEXT NOT NULL CHECK (length(canonical_key) > 0),
+            created_at    TEXT NOT NULL DEFAULT (\(now)) \(time("created_at")),
+            updated_at    TEXT NOT NULL DEFAULT (\(now)) \(time("updated_at")),
+            UNIQUE (kind, canonical_key)
+        );
+
+        CREATE TABLE entity_aliases (
+            entity_id INTEGER NOT NULL REFERENCES entities(id) ON DELETE CASCADE,
+            alias     TEXT NOT NULL CHECK (length(alias) > 0),
+            alias_key TEXT NOT NULL CHECK (length(alias_key) > 0),
+            PRIMARY KEY (entity_id, alias)
+        ) WITHOUT ROWID;
+        CREATE INDEX entity_aliases_by_key ON entity_aliases(alias_key);
+
+        CREATE TABLE entity_mentions (
+            id           INTEGER PRIMARY KEY,
+            entity_id    INTEGER NOT NULL REFERENCES entities(id) ON DELETE CASCADE,
+            stm_id       INTEGER REFERENCES short_term_memories(id) ON DELETE CASCADE,
+            ltm_id       INTEGER REFERENCES long_term_memories(id) ON DELETE CASCADE,
+            start_offset INTEGER NOT NULL CHECK (start_offset >= 0),
+            end_offset   INTEGER NOT NULL CHECK (end_offset > start_offset),
+            text         TEXT NOT NULL,
+            CHECK ((stm_id IS NULL) <> (ltm_id IS NULL))
+        );
+        CREATE INDEX entity_mentions_by_entity ON entity_mentions(entity_id);
+        CREATE UNIQUE INDEX entity_mentions_in_stm ON entity_mentions(stm_id, start_offset, entity_id)
+            WHERE stm_id IS NOT NULL;
+        CREATE UNIQUE INDEX entity_mentions_in_ltm ON entity_mentions(ltm_id, start_offset, entity_id)
+            WHERE ltm_id IS NOT NULL;
+
+        CREATE TABLE relations (
+            id         INTEGER PRIMARY KEY,
+            subject_id INTEGER NOT NULL REFERENCES entities(id) ON DELETE CASCADE,
+            predicate  TEXT NOT NULL CHECK (length(predicate) > 0),
+            object_id  INTEGER NOT NULL REFERENCES entities(id) ON DELETE CASCADE,
+            weight     REAL NOT NULL DEFAULT 1.0 CHECK (weight >= 0),
+            first_seen TEXT NOT NULL \(time("first_seen")),
+            last_seen  TEXT NOT NULL \(time("last_seen")),
+            valid_from TEXT NOT NULL \(time("valid_from")),
+            valid_to   TEXT \(time("valid_to")),
+            CHECK (valid_to IS NULL OR valid_to >= valid_from)
+        );
+        CREATE INDEX relations_by_subject ON relations(subject_id, predicate);
+        CREATE INDEX relations_by_object ON relations(object_id);
+        CREATE UNIQUE INDEX relations_open ON relations(subject_id, predicate, object_id) WHERE valid_to IS NULL;
+
+        CREATE TABLE relation_evidence (
+            relation_id INTEGER NOT NULL REFERENCES relations(id) ON DELETE CASCADE,
+            stm_id      INTEGER REFERENCES short_term_memories(id) ON DELETE CASCADE,
+            ltm_id      INTEGER REFERENCES long_term_memories(id) ON DELETE CASCADE,
+            observed_at TEXT NOT NULL \(time("observed_at")),
+            CHECK ((stm_id IS NULL) <> (ltm_id IS NULL))
+        );
+        CREATE UNIQUE INDEX relation_evidence_from_stm ON relation_evidence(relation_id, stm_id)
+            WHERE stm_id IS NOT NULL;
+        CREATE UNIQUE INDEX relation_evidence_from_ltm ON relation_evidence(relation_id, ltm_id)
+            WHERE ltm_id IS NOT NULL;
+        CREATE INDEX relation_evidence_by_stm ON relation_evidence(stm_id) WHERE stm_id IS NOT NULL;
+        CREATE INDEX relation_evidence_by_ltm ON relation_evidence(ltm_id) WHERE ltm_id IS NOT NULL;
+
+        CREATE TABLE passes (
+            id          INTEGER PRIMARY KEY,
+            kind        TEXT NOT NULL CHECK (kind IN ('consolidation', 'extraction', 'graph')),
+            started_at  TEXT NOT NULL DEFAULT (\(now)) \(time("started_at")),
+            finished_at TEXT \(time("finished_at")),
+            outcome     TEXT NOT NULL DEFAULT 'running'
+                        CHECK (outcome IN ('running', 'completed', 'cancelled', 'failed')),
+            processed   INTEGER NOT NULL DEFAULT 0 CHECK (processed >= 0),
+            batches     INTEGER NOT NULL DEFAULT 0 CHECK (batches >= 0),
+            counts      TEXT NOT NULL DEFAULT '{}' CHECK (json_valid(counts)),
+            error       TEXT,
+            CHECK ((outcome = 'running') = (finished_at IS NULL))
+        );
+        CREATE INDEX passes_by_kind ON passes(kind, started_at);
+
+        \(fullTextIndex("short_term_memories_fts", over: "short_term_memories", column: "content"))
+
+        \(fullTextIndex("long_term_memories_fts", over: "long_term_memories", column: "summary"))
+        """
+}

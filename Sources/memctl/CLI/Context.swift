@@ -1,0 +1,53 @@
+import Foundation
+import MemoryKit
+
+/// What every command gets: the global options, where output goes, and the store.
+struct Context {
+    /// Where the database is, and how that was decided (for messages).
+    let databasePath: String
+    let json: Bool
+    let busyTimeoutMilliseconds: Int
+    let terminal: Terminal
+
+    /// Opens the store; `create` for commands that write (the file is created on first write).
+    func openStore(create: Bool = false) throws -> MemoryStore {
+        try MemoryStore(
+            .init(path: databasePath, createIfMissing: create, busyTimeoutMilliseconds: busyTimeoutMilliseconds))
+    }
+
+    /// Prints a value as JSON: snake_case keys, sorted, ISO-8601 times; indented for people.
+    func printJSON(_ value: some Encodable) throws {
+        let encoder = JSONEncoder()
+        encoder.keyEncodingStrategy = .convertToSnakeCase
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        if terminal.isInteractive { encoder.outputFormatting.insert(.prettyPrinted) }
+        StandardStream.out(String(decoding: try encoder.encode(value), as: UTF8.self))
+    }
+
+    func printTable(_ table: Table) {
+        for line in table.render(width: terminal.width) { StandardStream.out(line) }
+    }
+
+    /// Prints `label: value` lines with the values aligned.
+    func printFields(_ fields: [(String, String)]) {
+        let width = fields.map { TextLayout.width(of: $0.0) }.max() ?? 0
+        for (label, value) in fields {
+            StandardStream.out(TextLayout.pad(label + ":", to: width + 1) + " " + value)
+        }
+    }
+
+    /// The default database path: `$XDG_DATA_HOME/memoryd/memory.db`, else
+    /// `~/.local/share/memoryd/memory.db`.
+    static func defaultDatabasePath(environment: [String: String]) -> String {
+        if let dataHome = environment["XDG_DATA_HOME"], dataHome.hasPrefix("/") {
+            return dataHome + "/memoryd/memory.db"
+        }
+        let home = environment["HOME"] ?? NSHomeDirectory()
+        return home + "/.local/share/memoryd/memory.db"
+    }
+}
+
+extension Double {
+    /// Two decimals, for importance and strength columns.
+    var twoDecimals: String { String(format: "%.2f", self) }
+}

@@ -1,0 +1,102 @@
+/// Laying out text for a terminal: display widths, cutting to a width, aligned columns.
+enum TextLayout {
+    /// Columns a character takes on a terminal: 0 for combining marks, 2 for wide (CJK,
+    /// emoji), 1 otherwise.
+    static func width(of character: Character) -> Int {
+        let scalars = character.unicodeScalars
+        guard let first = scalars.first else { return 0 }
+        if scalars.contains(where: { $0.value == 0xFE0F }) || first.properties.isEmojiPresentation { return 2 }
+        switch first.properties.generalCategory {
+        case .nonspacingMark, .enclosingMark, .format: return 0
+        default: break
+        }
+        switch first.value {
+        case 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xA000...0xA4CF,
+            0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60, 0xFFE0...0xFFE6,
+            0x20000...0x3FFFD:
+            return 2
+        default:
+            return 1
+        }
+    }
+
+    static func width(of text: String) -> Int { text.reduce(0) { $0 + width(of: $1) } }
+
+    /// Makes text safe for one table cell: line breaks and other control characters become
+    /// visible symbols (`↵`, `␀`, …) so they cannot break the layout.
+    static func singleLine(_ text: String) -> String {
+        var result = ""
+        result.unicodeScalars.reserveCapacity(text.unicodeScalars.count)
+        for scalar in text.unicodeScalars {
+            switch scalar.value {
+            case 0x0A: result.unicodeScalars.append("↵")
+            case 0x09: result.unicodeScalars.append(" ")
+            case 0x00..<0x20: result.unicodeScalars.append(Unicode.Scalar(0x2400 + scalar.value)!)
+            case 0x7F: result.unicodeScalars.append("␡")
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+
+    /// Cuts `text` to at most `maximum` columns, ending with `…` when something was cut.
+    static func cut(_ text: String, to maximum: Int) -> String {
+        guard width(of: text) > maximum else { return text }
+        guard maximum > 1 else { return maximum == 1 ? "…" : "" }
+        var result = ""
+        var used = 0
+        for character in text {
+            let w = width(of: character)
+            if used + w > maximum - 1 { break }
+            result.append(character)
+            used += w
+        }
+        return result + "…"
+    }
+
+    static func pad(_ text: String, to columns: Int, rightAligned: Bool = false) -> String {
+        let padding = String(repeating: " ", count: max(0, columns - width(of: text)))
+        return rightAligned ? padding + text : text + padding
+    }
+}
+
+/// Rows of text in aligned columns; the last column is cut to fit the terminal width.
+struct Table {
+    struct Column {
+        let header: String
+        var rightAligned = false
+        /// Cells wider than this are cut (the last column is cut to the terminal instead).
+        var maximumWidth = 24
+    }
+
+    let columns: [Column]
+    private(set) var rows: [[String]] = []
+
+    init(_ columns: Column...) { self.columns = columns }
+
+    mutating func append(_ cells: String...) {
+        rows.append(
+            cells.enumerated().map { index, cell in
+                let line = TextLayout.singleLine(cell)
+                return index == columns.count - 1 ? line : TextLayout.cut(line, to: columns[index].maximumWidth)
+            })
+    }
+
+    func render(width: Int?) -> [String] {
+        var widths = columns.map { TextLayout.width(of: $0.header) }
+        for row in rows {
+            for (index, cell) in row.enumerated() { widths[index] = max(widths[index], TextLayout.width(of: cell)) }
+        }
+        let lastIndex = columns.count - 1
+        let fixed = widths.dropLast().reduce(0, +) + 2 * lastIndex
+        let lastWidth = width.map { max(10, $0 - fixed) } ?? widths[lastIndex]
+        func line(_ cells: [String]) -> String {
+            cells.enumerated().map { index, cell in
+                index == lastIndex
+                    ? TextLayout.cut(cell, to: lastWidth)
+                    : TextLayout.pad(cell, to: widths[index], rightAligned: columns[index].rightAligned)
+            }.joined(separator: "  ")
+        }
+        return [line(columns.map(\.header))] + rows.map(line)
+    }
+}

@@ -1,0 +1,62 @@
+import Foundation
+import MemoryKit
+
+struct AddCommand: Command {
+    static let name = "add"
+    static let summary = "Add a short-term memory and print its id"
+    static let help = """
+        Usage: memctl add TEXT [--session S] [--source NAME] [--importance X] [--at TIME] [--json]
+
+        Stores TEXT as a pending short-term memory and prints its id ({"id": N} with --json).
+        TEXT '-' reads the text from standard input. Quote TEXT that contains spaces; use
+        '--' before TEXT that starts with '-'.
+
+        Options:
+          --session S       the conversation or context it belongs to (default: default)
+          --source NAME     who said it: user, assistant, a tool's name, ... (default: user)
+          --importance X    0 to 1; without it the consolidator estimates it
+          --at TIME         when it happened, ISO-8601, e.g. 2026-11-02T09:30:00Z (default: now)
+        """
+
+    let text: String
+    let session: String?
+    let source: String?
+    let importance: Double?
+    let createdAt: Timestamp?
+
+    init(parsing arguments: inout ArgumentList) throws(UsageError) {
+        session = try arguments.option("--session")
+        source = try arguments.option("--source")
+        importance = try arguments.option("--importance", "a number from 0 to 1") {
+            Double($0).flatMap { (0...1).contains($0) ? $0 : nil }
+        }
+        createdAt = try arguments.option("--at", "an ISO-8601 time such as 2026-11-02T09:30:00Z") {
+            Timestamp(iso8601: $0)
+        }
+        text = try arguments.positionals(named: "TEXT")[0]
+        if text.isEmpty { throw UsageError("TEXT is empty") }
+    }
+
+    func run(_ context: Context) async throws {
+        let content = text == "-" ? try readStandardInput() : text
+        let memory = NewMemory(
+            content: content, session: session, source: source, importance: importance, createdAt: createdAt)
+        let store = try context.openStore(create: true)
+        let id = try await store.add(memory)
+        if context.json {
+            try context.printJSON(["id": id])
+        } else {
+            StandardStream.out(String(id.rawValue))
+        }
+    }
+
+    /// Standard input as text, with one trailing newline removed (as `echo` adds one).
+    private func readStandardInput() throws -> String {
+        let data = FileHandle.standardInput.readDataToEndOfFile()
+        guard var content = String(data: data, encoding: .utf8) else {
+            throw InvalidMemory("standard input is not valid UTF-8")
+        }
+        if content.hasSuffix("\n") { content.removeLast() }
+        return content
+    }
+}

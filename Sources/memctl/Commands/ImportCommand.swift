@@ -1,0 +1,65 @@
+import Foundation
+import MemoryKit
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+struct ImportCommand: Command {
+    static let name = "import"
+    static let summary = "Import memories from a JSONL file (or - for standard input)"
+    static let help = """
+        Usage: memctl import FILE|- [--skip-invalid] [--json]
+
+        Imports one memory per line:
+          {"content": "...", "session": "...", "source": "...", "importance": 0.5, "created_at": "2026-11-02T09:30:00Z"}
+        Only "content" is required. Chat-style lines {"role": "user", "content": "..."} work too:
+        the role becomes the source. Other keys are ignored; blank lines are skipped.
+
+        All or nothing: at the first bad line (invalid JSON or UTF-8, missing or empty content,
+        importance outside 0..1, an unparseable created_at, a line over 16 MiB) memctl names the
+        line and the reason, and imports nothing.
+
+        Options:
+          --skip-invalid    import the good lines and report each bad one
+          --json            print {"imported": N, "skipped": M, "errors": [{"line": L, "error": "..."}]}
+        """
+
+    /// Longest line read; the content limit is 4 MiB, and JSON escapes can make a line longer.
+    static let maximumLineBytes = 16 * 1024 * 1024
+
+    let file: String
+    let skipInvalid: Bool
+
+    init(parsing arguments: inout ArgumentList) throws(UsageError) {
+        skipInvalid = arguments.flag("--skip-invalid")
+        file = try arguments.positionals(named: "FILE")[0]
+    }
+
+    func run(_ context: Context) async throws {
+        // Open the input first: a missing file must not create an empty database.
+        let reader =
+            file == "-"
+            ? LineReader(fileDescriptor: STDIN_FILENO, name: "standard input", maximumLineBytes: Self.maximumLineBytes)
+            : try LineReader(path: file, maximumLineBytes: Self.maximumLineBytes)
+        let store = try context.openStore(create: true)
+        let report: ImportReport
+        do {
+            report = try await store.importMemories(from: reader, skipInvalid: skipInvalid)
+        } catch let refused as ImportRefused {
+            if context.json { try context.printJSON(refused.report) }
+            throw refused
+        }
+        if context.json {
+            try context.printJSON(report)
+        } else {
+            StandardStream.out(
+                "imported \(report.imported) memor\(report.imported == 1 ? "y" : "ies")"
+                    + (report.skipped > 0 ? ", skipped \(report.skipped) invalid line(s)" : ""))
+            for error in report.errors { StandardStream.error("\(file == "-" ? "stdin" : file): \(error)") }
+            if report.errorsOmitted > 0 {
+                StandardStream.error("... and \(report.errorsOmitted) more invalid line(s) not listed")
+            }
+        }
+    }
+}

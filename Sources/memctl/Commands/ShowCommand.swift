@@ -1,0 +1,118 @@
+import MemoryKit
+
+struct ShowCommand: Command {
+    static let name = "show"
+    static let summary = "Show one record with its links: stm:ID, ltm:ID or entity:ID"
+    static let help = """
+        Usage: memctl show stm:ID|ltm:ID|entity:ID [--json]
+
+        Shows one record and what it links to: a short-term memory with the long-term memory
+        it went into and its entity mentions; a long-term memory with every source short-term
+        memory; an entity with its aliases, mentions and relations. Content is printed whole.
+        """
+
+    let reference: RecordReference
+
+    init(parsing arguments: inout ArgumentList) throws(UsageError) {
+        let text = try arguments.positionals(named: "REFERENCE")[0]
+        guard let reference = RecordReference(text) else {
+            throw UsageError("'\(text)' is not a record reference: use stm:ID, ltm:ID or entity:ID (e.g. stm:12)")
+        }
+        self.reference = reference
+    }
+
+    func run(_ context: Context) async throws {
+        let store = try context.openStore()
+        switch reference {
+        case .shortTerm(let id):
+            let detail = try await store.shortTermMemory(id)
+            if context.json { return try context.printJSON(detail) }
+            printShortTerm(detail, context)
+        case .longTerm(let id):
+            let detail = try await store.longTermMemory(id)
+            if context.json { return try context.printJSON(detail) }
+            printLongTerm(detail, context)
+        case .entity(let id):
+            let detail = try await store.entity(id)
+            if context.json { return try context.printJSON(detail) }
+            printEntity(detail, context)
+        }
+    }
+
+    private func printShortTerm(_ detail: ShortTermMemoryDetail, _ context: Context) {
+        let memory = detail.memory
+        context.printFields([
+            ("stm", String(memory.id.rawValue)),
+            ("status", memory.status.rawValue),
+            ("long-term", memory.ltmID.map { "ltm:\($0)" + (detail.longTermMemory.map { " " + $0.summary } ?? "") } ?? "-"),
+            ("session", memory.session),
+            ("source", memory.source),
+            ("importance", memory.importance.map(\.twoDecimals) ?? "- (estimated when consolidated)"),
+            ("created", memory.createdAt.iso8601),
+        ])
+        StandardStream.out("content:")
+        StandardStream.out(memory.content)
+        printMentions(detail.mentions, context)
+    }
+
+    private func printLongTerm(_ detail: LongTermMemoryDetail, _ context: Context) {
+        let memory = detail.memory
+        context.printFields([
+            ("ltm", String(memory.id.rawValue)),
+            ("strength", memory.strength.twoDecimals),
+            ("importance", memory.importance.twoDecimals),
+            ("created", memory.createdAt.iso8601),
+            ("updated", memory.updatedAt.iso8601),
+            ("last reinforced", memory.lastReinforcedAt.iso8601),
+        ])
+        StandardStream.out("summary:")
+        StandardStream.out(memory.summary)
+        StandardStream.out("sources (\(detail.sources.count)):")
+        var table = Table(.init(header: "STM", rightAligned: true), .init(header: "JOINED (UTC)"), .init(header: "HOW"))
+        for source in detail.sources {
+            table.append("stm:\(source.stmID)", source.joinedAt.minutes, source.role.rawValue)
+        }
+        context.printTable(table)
+        printMentions(detail.mentions, context)
+    }
+
+    private func printEntity(_ detail: EntityDetail, _ context: Context) {
+        let entity = detail.entity
+        context.printFields([
+            ("entity", String(entity.id.rawValue)),
+            ("name", entity.name),
+            ("kind", entity.kind),
+            ("key", entity.canonicalKey),
+            ("aliases", detail.aliases.isEmpty ? "-" : detail.aliases.joined(separator: ", ")),
+        ])
+        printMentions(detail.mentions, context)
+        StandardStream.out("relations (\(detail.relations.count)):")
+        var table = Table(
+            .init(header: "ID", rightAligned: true), .init(header: "VALID (UTC)"),
+            .init(header: "WEIGHT", rightAligned: true), .init(header: "RELATION", maximumWidth: 80),
+            .init(header: "EVIDENCE"))
+        for relation in detail.relations {
+            table.append(
+                String(relation.id.rawValue),
+                relation.validFrom.minutes + " → " + (relation.validTo?.minutes ?? "now"),
+                relation.weight.twoDecimals,
+                "\(relation.subjectName) \(relation.predicate) \(relation.objectName)",
+                relation.evidence.map(\.description).joined(separator: " "))
+        }
+        context.printTable(table)
+    }
+
+    private func printMentions(_ mentions: [EntityMention], _ context: Context) {
+        StandardStream.out("mentions (\(mentions.count)):")
+        guard !mentions.isEmpty else { return }
+        var table = Table(
+            .init(header: "IN"), .init(header: "SPAN", rightAligned: true), .init(header: "ENTITY"),
+            .init(header: "TEXT"))
+        for mention in mentions {
+            table.append(
+                mention.memory.description, "\(mention.start)..<\(mention.end)",
+                "\(mention.entityName) (entity:\(mention.entityID))", mention.text)
+        }
+        context.printTable(table)
+    }
+}
