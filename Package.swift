@@ -15,6 +15,9 @@ let package = Package(
         ),
         .target(name: "MemoryKit", dependencies: ["CSQLite"]),
         .executableTarget(name: "memctl", dependencies: ["MemoryKit"]),
+        .testTarget(name: "MemoryKitTests", dependencies: ["MemoryKit", "CSQLite"]),
+        // Depends on the executable so that `swift test` always builds the binary it runs.
+        .testTarget(name: "MemctlTests", dependencies: ["MemoryKit", "memctl"]),
     ],
     swiftLanguageModes: [.v6]
 )

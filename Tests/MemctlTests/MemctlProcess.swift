@@ -1,0 +1,107 @@
+import Foundation
+import Testing
+
+/// What one run of the built `memctl` did.
+struct MemctlResult {
+    let status: Int32
+    let stdout: String
+    let stderr: String
+
+    /// Standard output parsed as JSON.
+    func json() throws -> Any {
+        try JSONSerialization.jsonObject(with: Data(stdout.utf8), options: [.fragmentsAllowed])
+    }
+
+    func jsonObject() throws -> [String: Any] {
+        try #require(try json() as? [String: Any], "stdout is not a JSON object: \(stdout)")
+    }
+
+    func jsonArray() throws -> [[String: Any]] {
+        try #require(try json() as? [[String: Any]], "stdout is not a JSON array: \(stdout)")
+    }
+}
+
+/// A temporary directory for one test, removed when the test's value goes away.
+final class TemporaryDirectory: Sendable {
+    let url: URL
+
+    init() throws {
+        url = FileManager.default.temporaryDirectory
+            .appendingPathComponent("memctl-tests-\(UUID().uuidString)", isDirectory: true)
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    }
+
+    deinit { try? FileManager.default.removeItem(at: url) }
+
+    func path(_ name: String) -> String { url.appendingPathComponent(name).path }
+
+    /// Writes `contents` to a file in the directory and returns its path.
+    @discardableResult
+    func write(_ name: String, _ contents: Data) throws -> String {
+        let path = path(name)
+        try contents.write(to: URL(fileURLWithPath: path))
+        return path
+    }
+
+    @discardableResult
+    func write(_ name: String, _ text: String) throws -> String { try write(name, Data(text.utf8)) }
+}
+
+/// Runs the `memctl` executable that `swift test` built next to the test bundle.
+enum Memctl {
+    static let executable: URL = {
+        if let path = ProcessInfo.processInfo.environment["MEMCTL_BIN"] { return URL(fileURLWithPath: path) }
+        let testBinary = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+        var directory = testBinary.deletingLastPathComponent()
+        // The test product may be a bundle directory (…/memorydPackageTests.xctest/…) on some setups.
+        while !FileManager.default.fileExists(atPath: directory.appendingPathComponent("memctl").path),
+            directory.path != "/"
+        {
+            directory.deleteLastPathComponent()
+        }
+        return directory.appendingPathComponent("memctl")
+    }()
+
+    /// Runs memctl with `arguments`, `stdin` as standard input, and the environment of the test
+    /// process minus memctl's own variables plus `environment`.
+    static func run(
+        _ arguments: [String], stdin: Data? = nil, environment: [String: String] = [:], in directory: TemporaryDirectory
+    ) throws -> MemctlResult {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        var env = ProcessInfo.processInfo.environment
+        env["MEMORYD_DB"] = nil
+        env["COLUMNS"] = nil
+        env["XDG_DATA_HOME"] = directory.path("xdg-data")
+        for (key, value) in environment { env[key] = value }
+        process.environment = env
+        // Files rather than pipes: no deadlock however much a command prints.
+        let id = UUID().uuidString
+        let outPath = directory.path(".out-\(id)")
+        let errPath = directory.path(".err-\(id)")
+        _ = FileManager.default.createFile(atPath: outPath, contents: nil)
+        _ = FileManager.default.createFile(atPath: errPath, contents: nil)
+        let out = try FileHandle(forWritingTo: URL(fileURLWithPath: outPath))
+        let err = try FileHandle(forWritingTo: URL(fileURLWithPath: errPath))
+        process.standardOutput = out
+        process.standardError = err
+        if let stdin {
+            let inPath = try directory.write(".in-\(id)", stdin)
+            process.standardInput = try FileHandle(forReadingFrom: URL(fileURLWithPath: inPath))
+        } else {
+            process.standardInput = FileHandle.nullDevice
+        }
+        try process.run()
+        process.waitUntilExit()
+        try out.close()
+        try err.close()
+        defer {
+            for path in [outPath, errPath, directory.path(".in-\(id)")] { try? FileManager.default.removeItem(atPath: path) }
+        }
+        return MemctlResult(
+            status: process.terminationStatus,
+            stdout: String(decoding: try Data(contentsOf: URL(fileURLWithPath: outPath)), as: UTF8.self),
+            stderr: String(decoding: try Data(contentsOf: URL(fileURLWithPath: errPath)), as: UTF8.self))
+    }
+}
