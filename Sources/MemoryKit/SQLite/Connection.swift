@@ -9,6 +9,9 @@ final class Connection {
         case readWrite
         /// Like `.readWrite`, creating the file when it does not exist.
         case readWriteCreate
+        /// Read-only, without the WAL index (`-shm`): for a file in a directory we cannot write,
+        /// where SQLite could not otherwise read a WAL database at all.
+        case readOnlyImmutable
     }
 
     let path: String
@@ -21,10 +24,17 @@ final class Connection {
     /// about the schema version, so that a file we will refuse is never changed.
     init(path: String, mode: OpenMode, busyTimeoutMilliseconds: Int32) throws {
         self.path = path
-        var flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
-        if mode == .readWriteCreate { flags |= SQLITE_OPEN_CREATE }
+        var flags = SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
+        var filename = path
+        switch mode {
+        case .readWrite: flags |= SQLITE_OPEN_READWRITE
+        case .readWriteCreate: flags |= SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE
+        case .readOnlyImmutable:
+            flags |= SQLITE_OPEN_READONLY | SQLITE_OPEN_URI
+            filename = "file:" + Self.uriEscaped(path) + "?immutable=1"
+        }
         var db: OpaquePointer?
-        let rc = sqlite3_open_v2(path, &db, flags, nil)
+        let rc = sqlite3_open_v2(filename, &db, flags, nil)
         guard rc == SQLITE_OK, let db else {
             let message = db.map { String(cString: sqlite3_errmsg($0)) } ?? String(cString: sqlite3_errstr(rc))
             sqlite3_close_v2(db)
@@ -42,6 +52,19 @@ final class Connection {
         guard try scalarInt("PRAGMA foreign_keys") == 1 else {
             throw SQLiteError(extendedCode: SQLITE_MISUSE, message: "foreign keys could not be enabled")
         }
+    }
+
+    private static func uriEscaped(_ path: String) -> String {
+        var escaped = ""
+        for character in path.unicodeScalars {
+            switch character {
+            case "%": escaped += "%25"
+            case "?": escaped += "%3f"
+            case "#": escaped += "%23"
+            default: escaped.unicodeScalars.append(character)
+            }
+        }
+        return escaped
     }
 
     deinit {

@@ -44,9 +44,18 @@ public actor MemoryStore {
             throw StoreError.databaseMissing(path: path)
         }
         do {
-            let connection = try Connection(
-                path: path, mode: configuration.createIfMissing ? .readWriteCreate : .readWrite,
-                busyTimeoutMilliseconds: Int32(clamping: timeout))
+            let connection: Connection
+            do {
+                connection = try Connection(
+                    path: path, mode: configuration.createIfMissing ? .readWriteCreate : .readWrite,
+                    busyTimeoutMilliseconds: Int32(clamping: timeout))
+            } catch let error as SQLiteError
+                where (error.code == SQLITE_READONLY || error.code == SQLITE_CANTOPEN) && access(path, W_OK) != 0
+            {
+                // A WAL file we may not write, in a directory where its -shm cannot be created:
+                // nobody can be writing it through our view, so read it as it is.
+                connection = try Connection(path: path, mode: .readOnlyImmutable, busyTimeoutMilliseconds: 0)
+            }
             // Everything up to here only read the file; refuse a newer schema before any write.
             let version = try connection.schemaVersion()
             if version > Schema.currentVersion {

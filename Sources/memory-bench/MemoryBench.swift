@@ -1,0 +1,52 @@
+import Foundation
+import MemoryKit
+
+/// `memory-bench`: measures memoryd's hot paths on generated data. Not a test: it prints figures.
+@main
+enum MemoryBench {
+    static let usage = """
+        Usage: memory-bench import [--rows N] [--runs N] [--keep DIR]
+
+        import   time `memctl import` of N generated chat messages (default 250000) against the
+                 sqlite3 shell loading the same rows into the same schema, then `memctl stats`
+                 and a rare-word `memctl search` on the result.
+                 Build memctl first in the same configuration: swift build -c release
+
+          --runs N    repeat and report the median (default 3)
+          --keep DIR  write the data and databases to DIR and keep them (default: a temp dir)
+        """
+
+    static func main() async {
+        var arguments = Array(CommandLine.arguments.dropFirst())
+        guard let command = arguments.first, command == "import" else {
+            print(usage)
+            exit(arguments.isEmpty || arguments.first == "--help" ? 0 : 64)
+        }
+        arguments.removeFirst()
+        func option(_ name: String) -> String? {
+            guard let index = arguments.firstIndex(of: name), index + 1 < arguments.count else { return nil }
+            return arguments[index + 1]
+        }
+        let rows = option("--rows").flatMap(Int.init) ?? 250_000
+        let runs = option("--runs").flatMap(Int.init) ?? 3
+        let keep = option("--keep")
+        let memctl = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+            .deletingLastPathComponent().appendingPathComponent("memctl").path
+        guard FileManager.default.isExecutableFile(atPath: memctl) else {
+            print("memory-bench: no memctl next to this binary (\(memctl)); run `swift build -c release` first")
+            exit(1)
+        }
+        let directory =
+            keep.map { URL(fileURLWithPath: $0) }
+            ?? FileManager.default.temporaryDirectory.appendingPathComponent("memory-bench-\(getpid())")
+        do {
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            defer { if keep == nil { try? FileManager.default.removeItem(at: directory) } }
+            print("memctl: \(memctl)")
+            try await ImportBenchmark(rows: rows, runs: runs, directory: directory, memctl: memctl).run()
+        } catch {
+            print("memory-bench: \(error)")
+            exit(1)
+        }
+    }
+}

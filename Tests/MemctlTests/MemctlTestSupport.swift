@@ -1,0 +1,232 @@
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+// Shared helpers for the memctl end-to-end tests. They only add conveniences on top of
+// `Memctl.run` (MemctlProcess.swift); every memctl run still goes through the built binary.
+
+/// A temporary directory with a database path in it, and shortcuts for running memctl on it.
+struct MemctlFixture {
+    let dir: TemporaryDirectory
+    let db: String
+
+    init(database name: String = "memory.db") throws {
+        dir = try TemporaryDirectory()
+        db = dir.path(name)
+    }
+
+    /// Runs `memctl --db DB ARGS...`.
+    func run(_ arguments: [String], stdin: Data? = nil, environment: [String: String] = [:]) throws -> MemctlResult {
+        try Memctl.run(["--db", db] + arguments, stdin: stdin, environment: environment, in: dir)
+    }
+
+    /// Adds a memory and returns its id; records an issue when `add` fails.
+    @discardableResult
+    func add(_ text: String, _ options: [String] = [], sourceLocation: SourceLocation = #_sourceLocation) throws -> Int {
+        let result = try run(["add", "--json"] + options + ["--", text])
+        try #require(result.status == 0, "add failed: \(result.stderr)", sourceLocation: sourceLocation)
+        return try #require(try result.jsonObject()["id"] as? Int, sourceLocation: sourceLocation)
+    }
+
+    /// `memctl stm --json` (all statuses) as an array of objects.
+    func shortTermMemories(_ options: [String] = [], sourceLocation: SourceLocation = #_sourceLocation) throws
+        -> [[String: Any]]
+    {
+        let result = try run(["stm", "--json", "--limit", "1000"] + options)
+        try #require(result.status == 0, "stm failed: \(result.stderr)", sourceLocation: sourceLocation)
+        return try result.jsonArray()
+    }
+
+    /// `memctl stats --json`.
+    func stats(sourceLocation: SourceLocation = #_sourceLocation) throws -> [String: Any] {
+        let result = try run(["stats", "--json"])
+        try #require(result.status == 0, "stats failed: \(result.stderr)", sourceLocation: sourceLocation)
+        return try result.jsonObject()
+    }
+
+    /// The number of pending short-term memories, as `stats --json` reports it.
+    func pendingCount(sourceLocation: SourceLocation = #_sourceLocation) throws -> Int {
+        let stm = try #require(try stats()["stm"] as? [String: Any], sourceLocation: sourceLocation)
+        return try #require(stm["pending"] as? Int, sourceLocation: sourceLocation)
+    }
+
+    var databaseExists: Bool { FileManager.default.fileExists(atPath: db) }
+}
+
+extension MemctlResult {
+    /// Standard error split into lines, without the empty string after the last newline.
+    var stderrLines: [String] { Self.lines(stderr) }
+    var stdoutLines: [String] { Self.lines(stdout) }
+
+    private static func lines(_ text: String) -> [String] {
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        if lines.last == "" { lines.removeLast() }
+        return lines
+    }
+
+    /// True when standard error holds exactly one line and nothing that looks like a crash or a
+    /// raw SQLite error.
+    var hasOneCleanErrorLine: Bool {
+        stderrLines.count == 1 && !stderr.contains("Fatal error") && !stderr.contains("SQLite error")
+            && !stderr.contains("while executing") && !stderr.contains("Stack") && !stderr.contains("backtrace")
+    }
+}
+
+// MARK: - The sqlite3 shell
+
+enum SQLiteShell {
+    static let path = "/usr/bin/sqlite3"
+    static var isAvailable: Bool { FileManager.default.isExecutableFile(atPath: path) }
+
+    /// Runs `sql` with the sqlite3 shell on `database`; returns the exit status and its output.
+    @discardableResult
+    static func run(_ database: String, _ sql: String, sourceLocation: SourceLocation = #_sourceLocation) throws
+        -> (status: Int32, output: String)
+    {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: path)
+        process.arguments = ["-batch", "-bail", database]
+        let input = Pipe()
+        let output = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = output
+        try process.run()
+        input.fileHandleForWriting.write(Data((sql + "\n").utf8))
+        try input.fileHandleForWriting.close()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let text = String(decoding: data, as: UTF8.self)
+        #expect(process.terminationStatus == 0, "sqlite3 failed: \(text)", sourceLocation: sourceLocation)
+        return (process.terminationStatus, text)
+    }
+}
+
+/// A sqlite3 shell kept running with standard input open, e.g. to hold a write lock.
+final class InteractiveSQLiteShell {
+    private let process = Process()
+    private let input = Pipe()
+
+    init(database: String) throws {
+        process.executableURL = URL(fileURLWithPath: SQLiteShell.path)
+        process.arguments = ["-batch", database]
+        process.standardInput = input
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+    }
+
+    func send(_ sql: String) {
+        input.fileHandleForWriting.write(Data(sql.utf8))
+    }
+
+    /// Closes the shell's standard input and waits for it to exit; returns its exit status.
+    @discardableResult
+    func closeInputAndWait() -> Int32 {
+        try? input.fileHandleForWriting.close()
+        process.waitUntilExit()
+        return process.terminationStatus
+    }
+
+    deinit {
+        if process.isRunning {
+            try? input.fileHandleForWriting.close()
+            process.terminate()
+            process.waitUntilExit()
+        }
+    }
+}
+
+// MARK: - Running memctl as another user
+
+enum Unprivileged {
+    static let setpriv = "/usr/bin/setpriv"
+    static var isRoot: Bool { getuid() == 0 }
+    /// Root ignores file permissions, so read-only tests drop to `nobody` with setpriv.
+    static var canRunTests: Bool { !isRoot || FileManager.default.isExecutableFile(atPath: setpriv) }
+
+    /// Runs memctl like `Memctl.run` does, but as user and group 65534 when the tests run as root.
+    static func run(_ arguments: [String], in directory: TemporaryDirectory) throws -> MemctlResult {
+        guard isRoot else { return try Memctl.run(arguments, in: directory) }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: setpriv)
+        process.arguments =
+            ["--reuid=65534", "--regid=65534", "--clear-groups", Memctl.executable.path] + arguments
+        var environment = ProcessInfo.processInfo.environment
+        environment["MEMORYD_DB"] = nil
+        environment["COLUMNS"] = nil
+        environment["XDG_DATA_HOME"] = directory.path("xdg-data")
+        process.environment = environment
+        let id = UUID().uuidString
+        let outPath = directory.path(".out-\(id)")
+        let errPath = directory.path(".err-\(id)")
+        defer {
+            for path in [outPath, errPath] { try? FileManager.default.removeItem(atPath: path) }
+        }
+        _ = FileManager.default.createFile(atPath: outPath, contents: nil)
+        _ = FileManager.default.createFile(atPath: errPath, contents: nil)
+        let out = try FileHandle(forWritingTo: URL(fileURLWithPath: outPath))
+        let err = try FileHandle(forWritingTo: URL(fileURLWithPath: errPath))
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        try out.close()
+        try err.close()
+        return MemctlResult(
+            status: process.terminationStatus,
+            stdout: String(decoding: try Data(contentsOf: URL(fileURLWithPath: outPath)), as: UTF8.self),
+            stderr: String(decoding: try Data(contentsOf: URL(fileURLWithPath: errPath)), as: UTF8.self))
+    }
+}
+
+// MARK: - Files and text
+
+/// Everything a command could have changed about a database file: its bytes, and whether
+/// SQLite side files appeared next to it.
+struct FileSnapshot: Equatable {
+    let contents: Data
+    let sideFiles: [String]
+
+    init(_ path: String) throws {
+        contents = try Data(contentsOf: URL(fileURLWithPath: path))
+        sideFiles = ["-wal", "-shm", "-journal"].filter { FileManager.default.fileExists(atPath: path + $0) }
+    }
+}
+
+/// Columns a string takes on a terminal: wide (CJK, emoji) characters count 2, combining marks 0.
+func displayWidth(_ text: String) -> Int {
+    text.reduce(0) { total, character in
+        let scalars = character.unicodeScalars
+        guard let first = scalars.first else { return total }
+        if scalars.contains(where: { $0.value == 0xFE0F }) || first.properties.isEmojiPresentation {
+            return total + 2
+        }
+        switch first.properties.generalCategory {
+        case .nonspacingMark, .enclosingMark, .format: return total
+        default: break
+        }
+        switch first.value {
+        case 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xAC00...0xD7A3,
+            0xF900...0xFAFF, 0xFF00...0xFF60, 0xFFE0...0xFFE6, 0x20000...0x3FFFD:
+            return total + 2
+        default:
+            return total + 1
+        }
+    }
+}
+
+/// One JSONL line for `content` with optional extra fields, encoded by Foundation.
+func jsonLine(_ fields: [String: Any]) throws -> String {
+    let data = try JSONSerialization.data(withJSONObject: fields, options: [.sortedKeys])
+    return String(decoding: data, as: UTF8.self)
+}
+
+/// True when `text` is a stored time: `YYYY-MM-DDTHH:MM:SS.mmmZ`.
+func isStoredTimestamp(_ text: String) -> Bool {
+    text.wholeMatch(of: /\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z/) != nil
+}
