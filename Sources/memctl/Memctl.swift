@@ -41,7 +41,7 @@ enum Memctl {
                 return 0
             }
             let json = arguments.flag("--json")
-            let database = try arguments.option("--db")
+            let database = try arguments.option("--db", "a file path") { $0.isEmpty ? nil : $0 }
             let busyTimeout = try arguments.option("--busy-timeout", "a whole number of milliseconds") {
                 Int($0).flatMap { $0 >= 0 ? $0 : nil }
             }

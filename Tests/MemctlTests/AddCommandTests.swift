@@ -160,6 +160,26 @@ struct DatabaseLocationTests {
         #expect(try optionContents.jsonArray().map { $0["content"] as? String } == ["via option"])
     }
 
+    @Test("an empty MEMORYD_DB is ignored")
+    func emptyEnvironmentVariable() throws {
+        let dir = try TemporaryDirectory()
+        let result = try Memctl.run(["add", "x"], environment: ["MEMORYD_DB": ""], in: dir)
+        #expect(result.status == 0)
+        #expect(FileManager.default.fileExists(atPath: dir.path("xdg-data/memoryd/memory.db")))
+    }
+
+    @Test("a relative XDG_DATA_HOME is ignored (XDG spec): the default is ~/.local/share/memoryd/memory.db")
+    func relativeDataHome() throws {
+        let dir = try TemporaryDirectory()
+        let result = try Memctl.run(
+            ["add", "x"], environment: ["XDG_DATA_HOME": "relative/data", "HOME": dir.path("home")], in: dir)
+        #expect(result.status == 0)
+        #expect(FileManager.default.fileExists(atPath: dir.path("home/.local/share/memoryd/memory.db")))
+        // memctl runs in the test process's working directory; nothing may appear there.
+        let workingDirectory = FileManager.default.currentDirectoryPath
+        #expect(!FileManager.default.fileExists(atPath: workingDirectory + "/relative/data"))
+    }
+
     @Test("--db is accepted after the command and as --db=PATH")
     func optionPositions() throws {
         let dir = try TemporaryDirectory()

@@ -192,6 +192,11 @@ struct FileSnapshot: Equatable {
     let contents: Data
     let sideFiles: [String]
 
+    init(contents: Data, sideFiles: [String]) {
+        self.contents = contents
+        self.sideFiles = sideFiles
+    }
+
     init(_ path: String) throws {
         contents = try Data(contentsOf: URL(fileURLWithPath: path))
         sideFiles = ["-wal", "-shm", "-journal"].filter { FileManager.default.fileExists(atPath: path + $0) }

@@ -158,6 +158,31 @@ struct MemoryStoreTests {
         await #expect(throws: StoreError.notFound(.entity(EntityID(99)))) { try await store.entity(EntityID(99)) }
     }
 
+    @Test("stats stay exact through inserts, status changes and deletes made by any SQLite client")
+    func recordCounts() async throws {
+        let fixture = try StoreFixture()
+        let store = try fixture.open()
+        for index in 0..<5 { _ = try await store.add(NewMemory(content: "memory \(index)")) }
+        let connection = try fixture.rawConnection()
+        try connection.execute(
+            """
+            INSERT INTO long_term_memories(id, summary) VALUES (1, 'one');
+            INSERT INTO long_term_sources(ltm_id, stm_id, role) VALUES (1, 1, 'created'), (1, 2, 'merged');
+            UPDATE short_term_memories SET status = 'consolidated', ltm_id = 1 WHERE id IN (1, 2);
+            UPDATE short_term_memories SET status = 'forgotten' WHERE id = 3;
+            UPDATE short_term_memories SET session = 'renamed' WHERE id = 4;
+            DELETE FROM short_term_memories WHERE id = 5;
+            INSERT INTO passes(kind) VALUES ('graph');
+            """)
+        let stats = try await store.statistics()
+        #expect(stats.stm == .init(pending: 1, consolidated: 2, forgotten: 1))
+        #expect(stats.ltm == 1 && stats.passes == 1 && stats.entities == 0)
+        #expect(try await store.checkIntegrity().ok)
+        try connection.execute("UPDATE record_counts SET count = 9 WHERE name = 'ltm'")
+        let report = try await store.checkIntegrity()
+        #expect(report.checks.filter { !$0.ok }.map(\.detail) == ["ltm is 9, actual 1"])
+    }
+
     @Test("a consolidated memory cannot be deleted out from under its long-term memory")
     func provenanceIsProtected() async throws {
         let fixture = try StoreFixture()

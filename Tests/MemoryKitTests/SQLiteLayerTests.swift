@@ -26,12 +26,42 @@ struct SQLiteLayerTests {
         }
     }
 
-    @Test("a zero-byte file is a new database and gets the schema")
+    @Test("a zero-byte file gets the schema from a command that writes, and is left alone by one that reads")
     func zeroByteFile() async throws {
         let fixture = try StoreFixture()
         _ = FileManager.default.createFile(atPath: fixture.path, contents: Data())
-        let store = try fixture.open(create: false)
+        #expect(throws: StoreError.notInitialized(path: fixture.path)) { try fixture.open(create: false) }
+        #expect(try fixture.contents().isEmpty)
+        #expect(try fixture.siblings() == ["memory.db"])
+        let store = try fixture.open(create: true)
         #expect(try await store.statistics().schemaVersion == Schema.currentVersion)
+        #expect(try fixture.rawConnection().applicationID() == Schema.applicationID)
+    }
+
+    @Test("another program's SQLite database is refused and left untouched", arguments: [false, true])
+    func foreignDatabase(create: Bool) throws {
+        let fixture = try StoreFixture()
+        do {
+            let other = try Connection(path: fixture.path, mode: .readWriteCreate, busyTimeoutMilliseconds: 100)
+            try other.execute("CREATE TABLE invoices(id INTEGER PRIMARY KEY, total REAL)")
+        }
+        let before = try fixture.contents()
+        #expect(throws: StoreError.foreignDatabase(path: fixture.path)) { try fixture.open(create: create) }
+        #expect(try fixture.contents() == before)
+        #expect(try fixture.siblings() == ["memory.db"])
+    }
+
+    @Test("relative paths and SQLite's special names are taken as files")
+    func specialNames() throws {
+        #expect(throws: StoreError.cannotOpen(path: "", reason: "the database path is empty")) {
+            try MemoryStore(.init(path: "", createIfMissing: true))
+        }
+        let fixture = try StoreFixture()
+        let previous = FileManager.default.currentDirectoryPath
+        #expect(FileManager.default.changeCurrentDirectoryPath(fixture.directory.path))
+        defer { _ = FileManager.default.changeCurrentDirectoryPath(previous) }
+        _ = try MemoryStore(.init(path: ":memory:", createIfMissing: true))
+        #expect(try fixture.siblings().contains(":memory:"))
     }
 
     @Test("reopening does not run a migration twice")

@@ -13,7 +13,7 @@ public struct PassRecord: Codable, Sendable, Equatable, Identifiable {
     public let id: PassID
     public let kind: PassKind
     public let startedAt: Timestamp
-    public let finishedAt: Timestamp?
+    @ExplicitNull public var finishedAt: Timestamp?
     public let outcome: PassOutcome
     /// Memories looked at.
     public let processed: Int
@@ -21,5 +21,5 @@ public struct PassRecord: Codable, Sendable, Equatable, Identifiable {
     public let batches: Int
     /// Pass-specific counts (`created`, `merged`, `reinforced`, …).
     public let counts: [String: Int]
-    public let error: String?
+    @ExplicitNull public var error: String?
 }

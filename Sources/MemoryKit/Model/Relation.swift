@@ -11,6 +11,6 @@ public struct Relation: Codable, Sendable, Equatable, Identifiable {
     public let lastSeen: Timestamp
     public let validFrom: Timestamp
     /// When a later fact replaced this one; nil while it still holds.
-    public let validTo: Timestamp?
+    @ExplicitNull public var validTo: Timestamp?
     public let evidence: [MemoryReference]
 }

@@ -16,16 +16,16 @@ public struct ShortTermMemory: Codable, Sendable, Equatable, Identifiable {
     /// Who said it (`user`, `assistant`, a tool name, …).
     public let source: String
     /// As given by the writer; nil when it was left to the consolidator's heuristic.
-    public let importance: Double?
+    @ExplicitNull public var importance: Double?
     public let createdAt: Timestamp
     public let status: MemoryStatus
     /// The long-term memory this one went into, once consolidated.
-    public let ltmID: LongTermMemoryID?
+    @ExplicitNull public var ltmID: LongTermMemoryID?
 }
 
 /// A short-term memory with its links, as `memctl show stm:ID` presents it.
 public struct ShortTermMemoryDetail: Codable, Sendable, Equatable {
     public let memory: ShortTermMemory
-    public let longTermMemory: LongTermMemory?
+    @ExplicitNull public var longTermMemory: LongTermMemory?
     public let mentions: [EntityMention]
 }

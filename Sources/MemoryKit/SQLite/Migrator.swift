@@ -6,6 +6,11 @@ extension Connection {
         Int(try scalarInt("PRAGMA user_version") ?? 0)
     }
 
+    /// The file's application id (`PRAGMA application_id`), which says which program's format it is.
+    func applicationID() throws -> Int64 {
+        try scalarInt("PRAGMA application_id") ?? 0
+    }
+
     /// Brings the schema up to the latest version, one migration per transaction.
     ///
     /// The version is read again inside each write transaction, so two processes that open a

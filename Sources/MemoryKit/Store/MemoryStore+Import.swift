@@ -13,7 +13,7 @@ public struct ImportReport: Sendable, Equatable, Encodable {
     public internal(set) var errors: [LineError] = []
 
     /// Refused lines beyond those listed in `errors`.
-    public var errorsOmitted: Int { skipped - errors.count }
+    public var errorsOmitted: Int { max(0, skipped - errors.count) }
 
     enum CodingKeys: String, CodingKey { case imported, skipped, errors, errorsOmitted = "errors_omitted" }
 

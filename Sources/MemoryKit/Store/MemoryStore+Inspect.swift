@@ -222,27 +222,24 @@ extension MemoryStore {
 
     // MARK: - Statistics
 
-    /// Counts over the whole store. Each count is answered from an index.
+    /// Counts over the whole store, read from `record_counts`: a look-up, not a scan.
     public func statistics() throws -> StoreStatistics {
         try withConnection { connection in
-            var byStatus: [String: Int] = [:]
-            for (status, count) in try connection.prepare(
-                "SELECT status, count(*) FROM short_term_memories GROUP BY status"
-            ).rows({ ($0.text(0), $0.int(1)) }) {
-                byStatus[status] = count
-            }
-            func count(_ table: String) throws -> Int {
-                Int(try connection.scalarInt("SELECT count(*) FROM \(table)") ?? 0)
+            var counts: [String: Int] = [:]
+            for (name, count) in try connection.prepare("SELECT name, count FROM record_counts")
+                .rows({ ($0.text(0), $0.int(1)) })
+            {
+                counts[name] = count
             }
             let pageCount = try connection.scalarInt("PRAGMA page_count") ?? 0
             let pageSize = try connection.scalarInt("PRAGMA page_size") ?? 0
             return StoreStatistics(
                 stm: .init(
-                    pending: byStatus["pending", default: 0], consolidated: byStatus["consolidated", default: 0],
-                    forgotten: byStatus["forgotten", default: 0]),
-                ltm: try count("long_term_memories"), entities: try count("entities"),
-                relations: try count("relations"), passes: try count("passes"), dbBytes: Int(pageCount * pageSize),
-                schemaVersion: try connection.schemaVersion())
+                    pending: counts["stm_pending", default: 0], consolidated: counts["stm_consolidated", default: 0],
+                    forgotten: counts["stm_forgotten", default: 0]),
+                ltm: counts["ltm", default: 0], entities: counts["entities", default: 0],
+                relations: counts["relations", default: 0], passes: counts["passes", default: 0],
+                dbBytes: Int(pageCount * pageSize), schemaVersion: try connection.schemaVersion())
         }
     }
 
@@ -306,11 +303,13 @@ extension MemoryStore {
                     detail: violations.isEmpty
                         ? "ok" : "\(violations.count) violation(s): " + violations.prefix(5).joined(separator: "; ")))
 
+            checks.append(try Self.recordCountCheck(connection))
+
             for index in ["short_term_memories_fts", "long_term_memories_fts"] {
                 checks.append(
                     readOnly
                         ? .init(name: "full-text \(index)", ok: true, detail: skipped)
-                        : Self.fullTextCheck(index, connection))
+                        : try Self.fullTextCheck(index, connection))
             }
 
             let unsourced = try connection.scalarInt(
@@ -334,19 +333,29 @@ extension MemoryStore {
         }
     }
 
+    /// Compares `record_counts` with real counts (the one check here that scans tables).
+    private static func recordCountCheck(_ connection: Connection) throws -> IntegrityReport.Check {
+        var wrong: [String] = []
+        for record in Schema.countedRecords {
+            let stored = try connection.scalarInt("SELECT count FROM record_counts WHERE name = ?", record.name)
+            let actual = try connection.scalarInt(record.countQuery) ?? 0
+            if stored != actual { wrong.append("\(record.name) is \(stored.map(String.init) ?? "missing"), actual \(actual)") }
+        }
+        return .init(name: "record counts", ok: wrong.isEmpty, detail: wrong.isEmpty ? "ok" : wrong.joined(separator: "; "))
+    }
+
     /// FTS5's own check, with rank 1 so that it also compares the index with its content table.
-    private static func fullTextCheck(_ index: String, _ connection: Connection) -> IntegrityReport.Check {
+    /// It is written as an INSERT and so needs the write lock: a writer that holds it past the
+    /// busy timeout makes the whole check fail as "locked", rather than report a healthy index
+    /// as broken.
+    private static func fullTextCheck(_ index: String, _ connection: Connection) throws -> IntegrityReport.Check {
         do {
             try connection.execute("INSERT INTO \(index)(\(index), rank) VALUES ('integrity-check', 1)")
             return .init(name: "full-text \(index)", ok: true, detail: "ok")
-        } catch let error as SQLiteError {
-            let detail =
-                error.code == SQLITE_CORRUPT  // SQLITE_CORRUPT_VTAB is an extended code of it
-                ? "the index does not match its table (rebuild: INSERT INTO \(index)(\(index)) VALUES ('rebuild'))"
-                : error.message
-            return .init(name: "full-text \(index)", ok: false, detail: detail)
-        } catch {
-            return .init(name: "full-text \(index)", ok: false, detail: "\(error)")
+        } catch let error as SQLiteError where error.code == SQLITE_CORRUPT {  // SQLITE_CORRUPT_VTAB, extended
+            return .init(
+                name: "full-text \(index)", ok: false,
+                detail: "the index does not match its table (rebuild: INSERT INTO \(index)(\(index)) VALUES ('rebuild'))")
         }
     }
 }

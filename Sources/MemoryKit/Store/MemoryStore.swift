@@ -30,13 +30,20 @@ public actor MemoryStore {
     /// Opens (and if asked, creates) the store, refusing files it must not touch, then brings
     /// the schema up to date.
     public init(_ configuration: Configuration) throws {
-        path = configuration.path
+        path = try Self.absolutePath(configuration.path)
         busyTimeoutMilliseconds = configuration.busyTimeoutMilliseconds
-        connection = try Self.open(configuration)
+        connection = try Self.open(path, configuration)
     }
 
-    private static func open(_ configuration: Configuration) throws -> Connection {
-        let path = configuration.path
+    /// An absolute path, so that SQLite's special names (`:memory:`, the empty name for a
+    /// temporary database) are always taken as files, and messages name the real file.
+    private static func absolutePath(_ path: String) throws -> String {
+        guard !path.isEmpty else { throw StoreError.cannotOpen(path: path, reason: "the database path is empty") }
+        if path.hasPrefix("/") { return path }
+        return FileManager.default.currentDirectoryPath + "/" + path
+    }
+
+    private static func open(_ path: String, _ configuration: Configuration) throws -> Connection {
         let timeout = configuration.busyTimeoutMilliseconds
         if configuration.createIfMissing {
             try createParentDirectory(of: path)
@@ -44,20 +51,17 @@ public actor MemoryStore {
             throw StoreError.databaseMissing(path: path)
         }
         do {
-            let connection: Connection
-            do {
-                connection = try Connection(
-                    path: path, mode: configuration.createIfMissing ? .readWriteCreate : .readWrite,
-                    busyTimeoutMilliseconds: Int32(clamping: timeout))
-            } catch let error as SQLiteError
-                where (error.code == SQLITE_READONLY || error.code == SQLITE_CANTOPEN) && access(path, W_OK) != 0
-            {
-                // A WAL file we may not write, in a directory where its -shm cannot be created:
-                // nobody can be writing it through our view, so read it as it is.
-                connection = try Connection(path: path, mode: .readOnlyImmutable, busyTimeoutMilliseconds: 0)
-            }
-            // Everything up to here only read the file; refuse a newer schema before any write.
+            let connection = try connect(path, configuration)
+            // Everything up to here only read the file: decide whether it is ours before any write.
             let version = try connection.schemaVersion()
+            if try connection.applicationID() != Schema.applicationID {
+                let isEmpty = try connection.scalarInt("SELECT count(*) FROM sqlite_master") == 0
+                guard isEmpty, version == 0, try connection.applicationID() == 0 else {
+                    throw StoreError.foreignDatabase(path: path)
+                }
+                // An empty file becomes a memory database only by a command that writes.
+                guard configuration.createIfMissing else { throw StoreError.notInitialized(path: path) }
+            }
             if version > Schema.currentVersion {
                 throw StoreError.newerSchema(path: path, found: version, supported: Schema.currentVersion)
             }
@@ -76,6 +80,30 @@ public actor MemoryStore {
             return connection
         } catch let error as SQLiteError {
             throw StoreError(error, path: path, busyTimeoutMilliseconds: timeout)
+        }
+    }
+
+    /// Opens the connection, falling back to an immutable read-only view for a WAL file that we
+    /// may not write, in a directory where its `-shm` cannot be created (SQLite cannot read it
+    /// otherwise). Nobody can be writing it through such a view, so that is safe, unless
+    /// committed changes still wait in the `-wal` file: those the view would not see.
+    private static func connect(_ path: String, _ configuration: Configuration) throws -> Connection {
+        do {
+            return try Connection(
+                path: path, mode: configuration.createIfMissing ? .readWriteCreate : .readWrite,
+                busyTimeoutMilliseconds: Int32(clamping: configuration.busyTimeoutMilliseconds))
+        } catch let error as SQLiteError
+            where (error.code == SQLITE_READONLY || error.code == SQLITE_CANTOPEN) && access(path, W_OK) != 0
+        {
+            let log = path + "-wal"
+            let logSize = (try? FileManager.default.attributesOfItem(atPath: log)[.size] as? Int) ?? 0
+            guard logSize == 0 else {
+                throw StoreError.cannotOpen(
+                    path: path,
+                    reason: "it is read-only, and the changes still in \(log) can only be read by a user "
+                        + "who may write in its directory")
+            }
+            return try Connection(path: path, mode: .readOnlyImmutable, busyTimeoutMilliseconds: 0)
         }
     }
 

@@ -13,6 +13,10 @@ enum Schema {
 
     static var currentVersion: Int { migrations.last!.version }
 
+    /// `PRAGMA application_id` of a memoryd database: "MEMD" in ASCII. Files with another id,
+    /// or with tables but no id, belong to another program and are refused.
+    static let applicationID: Int64 = 0x4D45_4D44
+
     /// SQL for the current time in the stored form (`2026-11-02T09:30:00.000Z`).
     private static let now = "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')"
 
@@ -41,7 +45,59 @@ enum Schema {
         """
     }
 
+    /// Tables whose rows `record_counts` counts, under `name` (or `name_<status>` per status).
+    static let countedTables: [(table: String, name: String, byStatus: Bool)] = [
+        ("short_term_memories", "stm", true), ("long_term_memories", "ltm", false), ("entities", "entities", false),
+        ("relations", "relations", false), ("passes", "passes", false),
+    ]
+
+    /// Every `record_counts` row with the query that counts it the slow way (for `check`).
+    static var countedRecords: [(name: String, countQuery: String)] {
+        countedTables.flatMap { counted in
+            counted.byStatus
+                ? MemoryStatus.allCases.map {
+                    ("\(counted.name)_\($0.rawValue)", "SELECT count(*) FROM \(counted.table) WHERE status = '\($0.rawValue)'")
+                }
+                : [(counted.name, "SELECT count(*) FROM \(counted.table)")]
+        }
+    }
+
+    /// Triggers that keep `record_counts` exact, so that counting is a look-up and not a scan
+    /// that grows with the store.
+    private static func recordCountTriggers() -> String {
+        var sql = "INSERT INTO record_counts(name, count) VALUES "
+        sql += countedRecords.map { "('\($0.name)', 0)" }.joined(separator: ", ") + ";\n"
+        for counted in countedTables {
+            func adjust(_ row: String, _ delta: String) -> String {
+                let name = counted.byStatus ? "'\(counted.name)_' || \(row).status" : "'\(counted.name)'"
+                return "UPDATE record_counts SET count = count \(delta) 1 WHERE name = \(name);"
+            }
+            sql += """
+                CREATE TRIGGER record_counts_after_insert_\(counted.table) AFTER INSERT ON \(counted.table) BEGIN
+                    \(adjust("new", "+"))
+                END;
+                CREATE TRIGGER record_counts_after_delete_\(counted.table) AFTER DELETE ON \(counted.table) BEGIN
+                    \(adjust("old", "-"))
+                END;
+
+                """
+            if counted.byStatus {
+                sql += """
+                    CREATE TRIGGER record_counts_after_update_\(counted.table) AFTER UPDATE OF status ON \(counted.table)
+                    WHEN old.status <> new.status BEGIN
+                        \(adjust("old", "-"))
+                        \(adjust("new", "+"))
+                    END;
+
+                    """
+            }
+        }
+        return sql
+    }
+
     private static let version1 = """
+        PRAGMA application_id = \(applicationID);
+
         CREATE TABLE schema_migrations (
             version    INTEGER PRIMARY KEY,
             name       TEXT NOT NULL,
@@ -163,6 +219,12 @@ enum Schema {
             CHECK ((outcome = 'running') = (finished_at IS NULL))
         );
         CREATE INDEX passes_by_kind ON passes(kind, started_at);
+
+        CREATE TABLE record_counts (
+            name  TEXT PRIMARY KEY,
+            count INTEGER NOT NULL CHECK (count >= 0)
+        ) WITHOUT ROWID;
+        \(recordCountTriggers())
 
         \(fullTextIndex("short_term_memories_fts", over: "short_term_memories", column: "content"))
 

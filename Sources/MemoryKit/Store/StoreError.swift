@@ -6,6 +6,10 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     case databaseMissing(path: String)
     /// The file exists but is not a SQLite database.
     case notADatabase(path: String)
+    /// A SQLite database that belongs to another program.
+    case foreignDatabase(path: String)
+    /// An empty file, opened by a command that does not write.
+    case notInitialized(path: String)
     /// A newer memoryd wrote this file; this build must not touch it.
     case newerSchema(path: String, found: Int, supported: Int)
     /// The file (or its directory) cannot be written.
@@ -29,6 +33,10 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
             "no memory database at \(path) (it is created by `memctl add` or `memctl import`; choose another with --db)"
         case .notADatabase(let path):
             "\(path) is not a SQLite database (or it is encrypted or damaged); refusing to touch it"
+        case .foreignDatabase(let path):
+            "\(path) is a SQLite database of another program (no memoryd schema); refusing to change it"
+        case .notInitialized(let path):
+            "\(path) is an empty file, not a memory database yet (`memctl add` or `memctl import` sets it up)"
         case .newerSchema(let path, let found, let supported):
             "\(path) has schema version \(found), newer than this build understands (\(supported)); upgrade memoryd"
         case .readOnly(let path):

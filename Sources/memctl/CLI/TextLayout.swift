@@ -88,15 +88,28 @@ struct Table {
             for (index, cell) in row.enumerated() { widths[index] = max(widths[index], TextLayout.width(of: cell)) }
         }
         let lastIndex = columns.count - 1
-        let fixed = widths.dropLast().reduce(0, +) + 2 * lastIndex
-        let lastWidth = width.map { max(10, $0 - fixed) } ?? widths[lastIndex]
+        let separators = 2 * lastIndex
+        if let width {
+            // Give the last column at least a little room by narrowing the widest other columns
+            // (not below their header); whatever still does not fit is cut at the edge.
+            let lastMinimum = min(widths[lastIndex], 10)
+            while widths.dropLast().reduce(0, +) + separators + lastMinimum > width,
+                let widest = widths.indices.dropLast().max(by: { widths[$0] - headerWidth($0) < widths[$1] - headerWidth($1) }),
+                widths[widest] > headerWidth(widest)
+            {
+                widths[widest] -= 1
+            }
+            widths[lastIndex] = max(0, width - widths.dropLast().reduce(0, +) - separators)
+        }
         func line(_ cells: [String]) -> String {
-            cells.enumerated().map { index, cell in
-                index == lastIndex
-                    ? TextLayout.cut(cell, to: lastWidth)
-                    : TextLayout.pad(cell, to: widths[index], rightAligned: columns[index].rightAligned)
+            let text = cells.enumerated().map { index, cell in
+                let cut = TextLayout.cut(cell, to: widths[index])
+                return index == lastIndex ? cut : TextLayout.pad(cut, to: widths[index], rightAligned: columns[index].rightAligned)
             }.joined(separator: "  ")
+            return width.map { TextLayout.cut(text, to: $0) } ?? text
         }
         return [line(columns.map(\.header))] + rows.map(line)
     }
+
+    private func headerWidth(_ index: Int) -> Int { TextLayout.width(of: columns[index].header) }
 }

@@ -34,15 +34,20 @@ struct AddCommand: Command {
             Timestamp(iso8601: $0)
         }
         text = try arguments.positionals(named: "TEXT")[0]
-        if text.isEmpty { throw UsageError("TEXT is empty") }
+        if text.allSatisfy(\.isWhitespace) { throw UsageError("TEXT is empty") }
     }
 
     func run(_ context: Context) async throws {
         let content = text == "-" ? try readStandardInput() : text
         let memory = NewMemory(
             content: content, session: session, source: source, importance: importance, createdAt: createdAt)
-        let store = try context.openStore(create: true)
-        let id = try await store.add(memory)
+        // Refuse bad input before the database is created or opened.
+        do {
+            try memory.validate()
+        } catch {
+            throw StoreError.invalidMemory(error)
+        }
+        let id = try await context.openStore(create: true).add(memory)
         if context.json {
             try context.printJSON(["id": id])
         } else {

@@ -42,13 +42,16 @@ struct ImportCommand: Command {
             file == "-"
             ? LineReader(fileDescriptor: STDIN_FILENO, name: "standard input", maximumLineBytes: Self.maximumLineBytes)
             : try LineReader(path: file, maximumLineBytes: Self.maximumLineBytes)
-        let store = try context.openStore(create: true)
+        let source = file == "-" ? "stdin" : file
+        let database = DatabaseFiles(path: context.databasePath)
         let report: ImportReport
         do {
-            report = try await store.importMemories(from: reader, skipInvalid: skipInvalid)
+            report = try await context.openStore(create: true).importMemories(from: reader, skipInvalid: skipInvalid)
         } catch let refused as ImportRefused {
+            // Nothing was imported: a database this command created is removed again.
+            database.removeIfCreated()
             if context.json { try context.printJSON(refused.report) }
-            throw refused
+            throw ImportFailed(source: source, refused: refused)
         }
         if context.json {
             try context.printJSON(report)
@@ -56,10 +59,38 @@ struct ImportCommand: Command {
             StandardStream.out(
                 "imported \(report.imported) memor\(report.imported == 1 ? "y" : "ies")"
                     + (report.skipped > 0 ? ", skipped \(report.skipped) invalid line(s)" : ""))
-            for error in report.errors { StandardStream.error("\(file == "-" ? "stdin" : file): \(error)") }
+            for error in report.errors { StandardStream.error("\(source): \(error)") }
             if report.errorsOmitted > 0 {
                 StandardStream.error("... and \(report.errorsOmitted) more invalid line(s) not listed")
             }
         }
+    }
+}
+
+/// An all-or-nothing import refused its input; names the input and the line.
+private struct ImportFailed: Error, CustomStringConvertible {
+    let source: String
+    let refused: ImportRefused
+    var description: String { "\(source): \(refused)" }
+}
+
+/// The database file and its directory as they were before a command ran, so that a command
+/// that ends up writing nothing can leave no trace.
+private struct DatabaseFiles {
+    let path: String
+    let existed: Bool
+    let directoryExisted: Bool
+
+    init(path: String) {
+        self.path = path
+        existed = FileManager.default.fileExists(atPath: path)
+        directoryExisted = FileManager.default.fileExists(atPath: (path as NSString).deletingLastPathComponent)
+    }
+
+    /// Called after the store was released, so that SQLite has closed the files.
+    func removeIfCreated() {
+        guard !existed else { return }
+        for suffix in ["", "-wal", "-shm", "-journal"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+        if !directoryExisted { rmdir((path as NSString).deletingLastPathComponent) }
     }
 }
