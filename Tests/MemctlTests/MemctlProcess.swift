@@ -63,13 +63,20 @@ enum Memctl {
     }()
 
     /// Runs memctl with `arguments`, `stdin` as standard input, and the environment of the test
-    /// process minus memctl's own variables plus `environment`.
+    /// process minus memctl's own variables plus `environment`. A `launcher` (a program and its
+    /// arguments, e.g. setpriv) runs memctl through it.
     static func run(
-        _ arguments: [String], stdin: Data? = nil, environment: [String: String] = [:], in directory: TemporaryDirectory
+        _ arguments: [String], stdin: Data? = nil, environment: [String: String] = [:],
+        in directory: TemporaryDirectory, launcher: [String] = []
     ) throws -> MemctlResult {
         let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
+        if let program = launcher.first {
+            process.executableURL = URL(fileURLWithPath: program)
+            process.arguments = launcher.dropFirst() + [executable.path] + arguments
+        } else {
+            process.executableURL = executable
+            process.arguments = arguments
+        }
         var env = ProcessInfo.processInfo.environment
         env["MEMORYD_DB"] = nil
         env["COLUMNS"] = nil

@@ -150,37 +150,9 @@ enum Unprivileged {
 
     /// Runs memctl like `Memctl.run` does, but as user and group 65534 when the tests run as root.
     static func run(_ arguments: [String], in directory: TemporaryDirectory) throws -> MemctlResult {
-        guard isRoot else { return try Memctl.run(arguments, in: directory) }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: setpriv)
-        process.arguments =
-            ["--reuid=65534", "--regid=65534", "--clear-groups", Memctl.executable.path] + arguments
-        var environment = ProcessInfo.processInfo.environment
-        environment["MEMORYD_DB"] = nil
-        environment["COLUMNS"] = nil
-        environment["XDG_DATA_HOME"] = directory.path("xdg-data")
-        process.environment = environment
-        let id = UUID().uuidString
-        let outPath = directory.path(".out-\(id)")
-        let errPath = directory.path(".err-\(id)")
-        defer {
-            for path in [outPath, errPath] { try? FileManager.default.removeItem(atPath: path) }
-        }
-        _ = FileManager.default.createFile(atPath: outPath, contents: nil)
-        _ = FileManager.default.createFile(atPath: errPath, contents: nil)
-        let out = try FileHandle(forWritingTo: URL(fileURLWithPath: outPath))
-        let err = try FileHandle(forWritingTo: URL(fileURLWithPath: errPath))
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        try out.close()
-        try err.close()
-        return MemctlResult(
-            status: process.terminationStatus,
-            stdout: String(decoding: try Data(contentsOf: URL(fileURLWithPath: outPath)), as: UTF8.self),
-            stderr: String(decoding: try Data(contentsOf: URL(fileURLWithPath: errPath)), as: UTF8.self))
+        try Memctl.run(
+            arguments, in: directory,
+            launcher: isRoot ? [setpriv, "--reuid=65534", "--regid=65534", "--clear-groups"] : [])
     }
 }
 
