@@ -35,3 +35,15 @@ public struct LongTermMemoryDetail: Codable, Sendable, Equatable {
     public let sources: [Provenance]
     public let mentions: [EntityMention]
 }
+
+/// A long-term memory with every source memory in full and how each joined: `memctl why`.
+public struct LongTermExplanation: Codable, Sendable, Equatable {
+    public struct Source: Codable, Sendable, Equatable {
+        public let role: ProvenanceRole
+        public let joinedAt: Timestamp
+        public let memory: ShortTermMemory
+    }
+
+    public let memory: LongTermMemory
+    public let sources: [Source]
+}

@@ -3,6 +3,7 @@ public enum RecordReference: Hashable, Sendable, CustomStringConvertible {
     case shortTerm(ShortTermMemoryID)
     case longTerm(LongTermMemoryID)
     case entity(EntityID)
+    case pass(PassID)
 
     public init?(_ text: String) {
         let parts = text.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
@@ -11,6 +12,7 @@ public enum RecordReference: Hashable, Sendable, CustomStringConvertible {
         case "stm": self = .shortTerm(ShortTermMemoryID(raw))
         case "ltm": self = .longTerm(LongTermMemoryID(raw))
         case "entity": self = .entity(EntityID(raw))
+        case "pass": self = .pass(PassID(raw))
         default: return nil
         }
     }
@@ -20,6 +22,7 @@ public enum RecordReference: Hashable, Sendable, CustomStringConvertible {
         case .shortTerm(let id): "stm:\(id)"
         case .longTerm(let id): "ltm:\(id)"
         case .entity(let id): "entity:\(id)"
+        case .pass(let id): "pass:\(id)"
         }
     }
 
@@ -28,7 +31,7 @@ public enum RecordReference: Hashable, Sendable, CustomStringConvertible {
         switch self {
         case .shortTerm(let id): .shortTerm(id)
         case .longTerm(let id): .longTerm(id)
-        case .entity: nil
+        case .entity, .pass: nil
         }
     }
 }

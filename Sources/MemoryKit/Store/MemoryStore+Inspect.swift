@@ -102,6 +102,33 @@ extension MemoryStore {
         }
     }
 
+    /// A long-term memory with each source memory in full and how it joined, oldest first.
+    public func explain(_ id: LongTermMemoryID) throws -> LongTermExplanation {
+        try withConnection { connection in
+            guard
+                let memory = try connection.prepare("SELECT \(Self.longTermColumns) WHERE l.id = ?")
+                    .bind([id.rawValue]).firstRow(Self.longTermMemory)
+            else { throw StoreError.notFound(.longTerm(id)) }
+            let sources = try connection.prepare(
+                """
+                SELECT p.role, p.joined_at, s.id, s.content, s.session, s.source, s.importance, s.created_at,
+                       s.status, s.ltm_id
+                FROM long_term_sources p JOIN short_term_memories s ON s.id = p.stm_id
+                WHERE p.ltm_id = ? ORDER BY s.created_at, s.id
+                """
+            ).bind([id.rawValue]).rows { row in
+                LongTermExplanation.Source(
+                    role: ProvenanceRole(rawValue: row.text(0)) ?? .merged, joinedAt: Self.timestamp(row, 1),
+                    memory: ShortTermMemory(
+                        id: ShortTermMemoryID(row.int64(2)), content: row.text(3), session: row.text(4),
+                        source: row.text(5), importance: row.optionalDouble(6), createdAt: Self.timestamp(row, 7),
+                        status: MemoryStatus(rawValue: row.text(8)) ?? .consolidated,
+                        ltmID: row.optionalInt64(9).map(LongTermMemoryID.init)))
+            }
+            return LongTermExplanation(memory: memory, sources: sources)
+        }
+    }
+
     private static let mentionColumns = """
         m.entity_id, e.name, m.stm_id, m.ltm_id, m.start_offset, m.end_offset, m.text
         FROM entity_mentions m JOIN entities e ON e.id = m.entity_id
@@ -200,15 +227,17 @@ extension MemoryStore {
 
     // MARK: - Passes
 
-    /// The pass ledger, newest first.
-    public func passes(limit: Int) throws -> [PassRecord] {
-        try withConnection { connection in
+    /// The pass ledger, newest first; `id` picks one pass.
+    public func passes(limit: Int, id: PassID? = nil) throws -> [PassRecord] {
+        let filter = id == nil ? "" : "WHERE id = ?"
+        let arguments: [(any SQLiteBindable)?] = (id.map { [$0.rawValue] } ?? []) + [limit]
+        return try withConnection { connection in
             try connection.prepare(
                 """
                 SELECT id, kind, started_at, finished_at, outcome, processed, batches, counts, error
-                FROM passes ORDER BY started_at DESC, id DESC LIMIT ?
+                FROM passes \(filter) ORDER BY started_at DESC, id DESC LIMIT ?
                 """
-            ).bind([limit]).rows { row in
+            ).bind(arguments).rows { row in
                 PassRecord(
                     id: PassID(row.int64(0)), kind: PassKind(rawValue: row.text(1)) ?? .consolidation,
                     startedAt: Self.timestamp(row, 2), finishedAt: Self.optionalTimestamp(row, 3),

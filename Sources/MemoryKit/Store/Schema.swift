@@ -8,7 +8,8 @@ enum Schema {
     }
 
     static let migrations: [Migration] = [
-        Migration(version: 1, name: "memories, entities, relations, passes, full-text indexes", sql: version1)
+        Migration(version: 1, name: "memories, entities, relations, passes, full-text indexes", sql: version1),
+        Migration(version: 2, name: "consolidation: review marks, signature bands, pass indexes", sql: version2),
     ]
 
     static var currentVersion: Int { migrations.last!.version }
@@ -229,5 +230,25 @@ enum Schema {
         \(fullTextIndex("short_term_memories_fts", over: "short_term_memories", column: "content"))
 
         \(fullTextIndex("long_term_memories_fts", over: "long_term_memories", column: "summary"))
+        """
+
+    /// Consolidation: memories looked at but kept pending (`reviewed_at`), MinHash band keys of
+    /// long-term summaries for finding restatements through an index, and partial indexes for
+    /// each step of the pass so that none of them scans.
+    private static let version2 = """
+        ALTER TABLE short_term_memories ADD COLUMN reviewed_at TEXT \(time("reviewed_at"));
+        CREATE INDEX short_term_memories_unreviewed ON short_term_memories(created_at, id)
+            WHERE status = 'pending' AND reviewed_at IS NULL;
+        CREATE INDEX short_term_memories_parked ON short_term_memories(created_at, id)
+            WHERE status = 'pending' AND reviewed_at IS NOT NULL;
+        CREATE INDEX short_term_memories_forgotten ON short_term_memories(status_changed_at, id)
+            WHERE status = 'forgotten';
+
+        CREATE TABLE long_term_signatures (
+            band_key INTEGER NOT NULL,
+            ltm_id   INTEGER NOT NULL REFERENCES long_term_memories(id) ON DELETE CASCADE,
+            PRIMARY KEY (band_key, ltm_id)
+        ) WITHOUT ROWID;
+        CREATE INDEX long_term_signatures_by_ltm ON long_term_signatures(ltm_id);
         """
 }

@@ -17,7 +17,7 @@ protocol Command {
 var commands: [any Command.Type] {
     [
     AddCommand.self, ImportCommand.self, StatsCommand.self, ShortTermCommand.self, LongTermCommand.self,
-    ShowCommand.self, SearchCommand.self, EntitiesCommand.self, PassesCommand.self, CheckCommand.self,
+    ShowCommand.self, SearchCommand.self, EntitiesCommand.self, PassesCommand.self, CheckCommand.self, ConsolidateCommand.self, WhyCommand.self,
     ]
 }
 

@@ -2,13 +2,14 @@ import MemoryKit
 
 struct ShowCommand: Command {
     static let name = "show"
-    static let summary = "Show one record with its links: stm:ID, ltm:ID or entity:ID"
+    static let summary = "Show one record with its links: stm:ID, ltm:ID, entity:ID or pass:ID"
     static let help = """
-        Usage: memctl show stm:ID|ltm:ID|entity:ID [--json]
+        Usage: memctl show stm:ID|ltm:ID|entity:ID|pass:ID [--json]
 
         Shows one record and what it links to: a short-term memory with the long-term memory
         it went into and its entity mentions; a long-term memory with every source short-term
-        memory; an entity with its aliases, mentions and relations. Content is printed whole.
+        memory; an entity with its aliases, mentions and relations; a pass from the ledger.
+        Content is printed whole.
         """
 
     let reference: RecordReference
@@ -16,7 +17,7 @@ struct ShowCommand: Command {
     init(parsing arguments: inout ArgumentList) throws(UsageError) {
         let text = try arguments.positionals(named: "REFERENCE")[0]
         guard let reference = RecordReference(text) else {
-            throw UsageError("'\(text)' is not a record reference: use stm:ID, ltm:ID or entity:ID (e.g. stm:12)")
+            throw UsageError("'\(text)' is not a record reference: use stm:ID, ltm:ID, entity:ID or pass:ID (e.g. stm:12)")
         }
         self.reference = reference
     }
@@ -36,6 +37,19 @@ struct ShowCommand: Command {
             let detail = try await store.entity(id)
             if context.json { return try context.printJSON(detail) }
             printEntity(detail, context)
+        case .pass(let id):
+            guard let pass = try await store.passes(limit: 1, id: id).first else {
+                throw StoreError.notFound(reference)
+            }
+            if context.json { return try context.printJSON(pass) }
+            context.printFields(
+                [
+                    ("pass", String(pass.id.rawValue)), ("kind", pass.kind.rawValue),
+                    ("outcome", pass.outcome.rawValue), ("started", pass.startedAt.iso8601),
+                    ("finished", pass.finishedAt?.iso8601 ?? "-"), ("processed", String(pass.processed)),
+                    ("batches", String(pass.batches)),
+                ] + pass.counts.sorted { $0.key < $1.key }.map { ($0.key, String($0.value)) }
+                    + (pass.error.map { [("error", $0)] } ?? []))
         }
     }
 

@@ -1,0 +1,215 @@
+import Foundation
+
+/// Decides, for a batch of pending short-term memories, which merge into new long-term
+/// memories, which reinforce existing ones, and which are parked. Pure: no database, no clock;
+/// the same input always gives the same plan.
+struct ConsolidationEngine: Sendable {
+    let policy: ConsolidationPolicy
+
+    /// What the engine needs to know about one memory.
+    struct Features: Sendable {
+        let text: TextFeatures
+        /// Word sets compared for restatement: the whole memory and, when it has several, each sentence.
+        let comparable: [WordSet]
+        /// Names and numbers in it: a restatement names nothing the long-term memory does not.
+        let names: WordSet
+        /// Band keys of `comparable`, to look up long-term memories that may be restated.
+        let bandKeys: [Int64]
+        /// As given, else estimated.
+        let importance: Double
+    }
+
+    func features(of memory: ShortTermMemory) -> Features {
+        let text = TextFeatures(memory.content)
+        var comparable = [text.words]
+        if text.sentences.count > 1 { comparable += text.sentences.map(\.words).filter { $0.count >= 2 } }
+        return Features(
+            text: text, comparable: comparable, names: text.names, bandKeys: Self.bandKeys(comparable),
+            importance: memory.importance ?? ImportanceHeuristic.estimate(text))
+    }
+
+    static func bandKeys(_ wordSets: [WordSet]) -> [Int64] {
+        var seen = Set<Int64>()
+        return wordSets.flatMap(MinHash.bandKeys).filter { seen.insert($0).inserted }
+    }
+
+    /// Band keys of a summary: one signature per sentence.
+    static func summaryBandKeys(_ summary: String) -> [Int64] {
+        bandKeys(TextFeatures(summary).sentences.map(\.words))
+    }
+
+    /// The importance a memory counts with: as given, else the heuristic's estimate.
+    static func importance(of memory: ShortTermMemory) -> Double {
+        memory.importance ?? ImportanceHeuristic.estimate(memory.content)
+    }
+
+    /// Strength after time without reinforcement: halves every `halfLife`; never negative time.
+    static func decayed(_ strength: Double, from: Timestamp, to: Timestamp, halfLife: Duration) -> Double {
+        let elapsed = Double(max(0, to.millisecondsSince1970 - from.millisecondsSince1970))
+        let half = Double(max(1, halfLife.milliseconds))
+        return strength * pow(2, -elapsed / half)
+    }
+
+    // MARK: - Planning
+
+    /// A long-term memory being built or updated by this batch.
+    private struct Draft {
+        var write: ConsolidationPlan.LongTermWrite
+        /// The session and latest time of memories merged in this batch; nil for an existing
+        /// long-term memory, which takes restatements but no merges.
+        var session: String?
+        var lastMergedAt: Timestamp
+        /// Word sets of members merged in this batch, for merge similarity.
+        var memberWords: [WordSet]
+        /// Word sets of its summary's sentences and of its latest members, for restatement
+        /// similarity; at most `statementLimit`, so a much-restated memory costs no more to compare.
+        var statementWords: [WordSet]
+        /// Names and numbers it contains.
+        var names: WordSet
+        /// What the summary is made from.
+        var sentences: [TextFeatures.Sentence]
+    }
+
+    func plan(
+        _ memories: [ShortTermMemory], features: [Features], candidates: LongTermCandidates
+    ) -> ConsolidationPlan {
+        var drafts: [Draft] = []
+        var draftByExisting: [LongTermMemoryID: Int] = [:]
+        var draftsByBandKey: [Int64: [Int]] = [:]
+        var parked: [ShortTermMemoryID] = []
+
+        let order = memories.indices.sorted {
+            (memories[$0].createdAt, memories[$0].id) < (memories[$1].createdAt, memories[$1].id)
+        }
+        for index in order {
+            let memory = memories[index]
+            let feature = features[index]
+            let importance = feature.importance
+
+            // Candidates: drafts of this batch and stored long-term memories sharing a band.
+            var reachable = Set<Int>()
+            for key in feature.bandKeys {
+                reachable.formUnion(draftsByBandKey[key] ?? [])
+                for id in candidates.byBandKey[key] ?? [] {
+                    if let existing = draftByExisting[id] {
+                        reachable.insert(existing)
+                    } else if let stored = candidates.memories[id] {
+                        drafts.append(draft(for: stored))
+                        draftByExisting[id] = drafts.count - 1
+                        reachable.insert(drafts.count - 1)
+                    }
+                }
+            }
+            // Same-session drafts close in time are merge candidates whatever their bands.
+            for (draftIndex, draft) in drafts.enumerated() where draft.session == memory.session {
+                if abs(memory.createdAt.millisecondsSince1970 - draft.lastMergedAt.millisecondsSince1970)
+                    <= policy.mergeWindow.milliseconds
+                {
+                    reachable.insert(draftIndex)
+                }
+            }
+
+            var best: (draft: Int, role: ProvenanceRole, similarity: Double)?
+            for draftIndex in reachable.sorted() {
+                let draft = drafts[draftIndex]
+                let withinWindow =
+                    draft.session == memory.session
+                    && abs(memory.createdAt.millisecondsSince1970 - draft.lastMergedAt.millisecondsSince1970)
+                        <= policy.mergeWindow.milliseconds
+                if withinWindow {
+                    let similarity = draft.memberWords.map { feature.text.words.similarity(to: $0) }.max() ?? 0
+                    if similarity >= policy.mergeSimilarity, similarity > best?.similarity ?? -1 {
+                        best = (draftIndex, .merged, similarity)
+                    }
+                }
+                // A restatement names nothing the long-term memory does not: "Sven works at Initech"
+                // does not restate "Kwame works at Initech".
+                guard feature.names.sharedCount(with: draft.names) == feature.names.count else { continue }
+                let similarity = restatementSimilarity(feature.comparable, draft.statementWords)
+                if similarity >= policy.reinforceSimilarity, similarity > best?.similarity ?? -1 {
+                    best = (draftIndex, .reinforced, similarity)
+                }
+            }
+
+            if let best {
+                join(&drafts[best.draft], memory, feature, importance: importance, role: best.role)
+                for key in feature.bandKeys { draftsByBandKey[key, default: []].append(best.draft) }
+            } else if importance >= policy.forgetBelowImportance {
+                drafts.append(newDraft(memory, feature, importance: importance))
+                for key in feature.bandKeys { draftsByBandKey[key, default: []].append(drafts.count - 1) }
+            } else {
+                parked.append(memory.id)
+            }
+        }
+
+        var plan = ConsolidationPlan(parked: parked)
+        for draft in drafts where !draft.write.sources.isEmpty {
+            var write = draft.write
+            write.summary = ExtractiveSummary.summarize(draft.sentences, limit: policy.maximumSummaryLength)
+            write.bandKeys = Self.summaryBandKeys(write.summary)
+            plan.writes.append(write)
+        }
+        return plan
+    }
+
+    /// The best similarity between any of the memory's word sets and any statement of a draft.
+    private func restatementSimilarity(_ memory: [WordSet], _ statements: [WordSet]) -> Double {
+        var best = 0.0
+        for words in memory where words.count >= 2 {
+            for statement in statements where statement.count >= 2 {
+                best = max(best, words.similarity(to: statement))
+            }
+        }
+        return best
+    }
+
+    private static let statementLimit = 24
+
+    private func newDraft(_ memory: ShortTermMemory, _ feature: Features, importance: Double) -> Draft {
+        Draft(
+            write: .init(
+                existing: nil, summary: "", strength: 1, importance: importance, createdAt: memory.createdAt,
+                lastReinforcedAt: memory.createdAt,
+                sources: [.init(stmID: memory.id, role: .created, joinedAt: memory.createdAt)], bandKeys: []),
+            session: memory.session, lastMergedAt: memory.createdAt, memberWords: [feature.text.words],
+            statementWords: feature.comparable, names: feature.names, sentences: feature.text.sentences)
+    }
+
+    private func draft(for stored: LongTermMemory) -> Draft {
+        let summary = TextFeatures(stored.summary)
+        return Draft(
+            write: .init(
+                existing: stored.id, summary: stored.summary, strength: stored.strength,
+                importance: stored.importance, createdAt: stored.createdAt, lastReinforcedAt: stored.lastReinforcedAt,
+                sources: [], bandKeys: []),
+            session: nil, lastMergedAt: stored.lastReinforcedAt, memberWords: [],
+            statementWords: summary.sentences.map(\.words) + [summary.words], names: summary.names,
+            sentences: summary.sentences)
+    }
+
+    private func join(
+        _ draft: inout Draft, _ memory: ShortTermMemory, _ feature: Features, importance: Double, role: ProvenanceRole
+    ) {
+        draft.write.sources.append(.init(stmID: memory.id, role: role, joinedAt: memory.createdAt))
+        draft.write.importance = max(draft.write.importance, importance)
+        switch role {
+        case .merged:
+            draft.write.strength += 0.5
+            draft.lastMergedAt = max(draft.lastMergedAt, memory.createdAt)
+            draft.memberWords.append(feature.text.words)
+        case .reinforced, .created:
+            draft.write.strength =
+                Self.decayed(
+                    draft.write.strength, from: draft.write.lastReinforcedAt, to: memory.createdAt,
+                    halfLife: policy.strengthHalfLife) + 1
+        }
+        draft.write.lastReinforcedAt = max(draft.write.lastReinforcedAt, memory.createdAt)
+        draft.write.createdAt = min(draft.write.createdAt, memory.createdAt)
+        draft.statementWords += feature.comparable
+        if draft.statementWords.count > Self.statementLimit {
+            draft.statementWords.removeFirst(draft.statementWords.count - Self.statementLimit)
+        }
+        draft.names = draft.names.union(feature.names)
+        draft.sentences += feature.text.sentences
+    }
+}

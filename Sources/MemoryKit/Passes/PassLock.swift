@@ -1,0 +1,54 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Keeps two passes of one kind from running on one database at once, across processes: an
+/// exclusive `flock` on `<database>-<kind>.lock`. The kernel drops the lock when its holder
+/// exits, however it exits, so a killed pass never leaves a stale lock behind.
+final class PassLock {
+    private let descriptor: Int32
+
+    init(database: String, kind: PassKind) throws {
+        let path = "\(database)-\(kind.rawValue).lock"
+        descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw SystemError(call: "open", path: path) }
+        while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
+            if errno == EINTR { continue }
+            let code = errno
+            let holder = Self.readPID(descriptor)
+            close(descriptor)
+            if code == EWOULDBLOCK { throw PassAlreadyRunning(kind: kind, database: database, pid: holder) }
+            throw SystemError(call: "flock", path: path, errno: code)
+        }
+        // Say who holds it, for the message another process will print.
+        let pid = Array("\(getpid())\n".utf8)
+        _ = ftruncate(descriptor, 0)
+        _ = pid.withUnsafeBytes { pwrite(descriptor, $0.baseAddress, $0.count, 0) }
+    }
+
+    deinit { close(descriptor) }
+
+    private static func readPID(_ descriptor: Int32) -> Int32? {
+        var buffer = [UInt8](repeating: 0, count: 16)
+        let count = buffer.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, 0) }
+        guard count > 0 else { return nil }
+        return Int32(String(decoding: buffer[..<count], as: UTF8.self).trimmingWhitespace())
+    }
+}
+
+@available(*, unavailable)
+extension PassLock: Sendable {}
+
+/// Another process (or task) is running a pass of this kind on the same database.
+public struct PassAlreadyRunning: Error, Equatable, Sendable, CustomStringConvertible {
+    public let kind: PassKind
+    public let database: String
+    public let pid: Int32?
+
+    public var description: String {
+        "a \(kind.rawValue) pass is already running on \(database)" + (pid.map { " (process \($0))" } ?? "")
+            + "; wait for it to finish"
+    }
+}
