@@ -153,7 +153,7 @@ struct TextFeatures: Sendable {
     /// A light suffix stripper: enough for "moved"/"moving"/"moves" to meet, no more.
     static func stem(_ word: String) -> String {
         let count = word.utf8.count
-        for suffix in ["ing", "ed", "es", "s"] where count > suffix.utf8.count + 3 && word.hasSuffix(suffix) {
+        for suffix in ["ing", "ed", "es", "s"] where count >= suffix.utf8.count + 3 && word.hasSuffix(suffix) {
             if suffix == "s" && (word.hasSuffix("ss") || word.hasSuffix("us") || word.hasSuffix("is")) { return word }
             return String(word.dropLast(suffix.count))
         }
