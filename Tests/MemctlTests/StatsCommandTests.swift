@@ -1,4 +1,5 @@
 import Foundation
+import MemoryKit
 import Testing
 
 @Suite("memctl stats")
@@ -24,7 +25,7 @@ struct StatsCommandTests {
         #expect(stats["relations"] as? Int == 0)
         #expect(stats["passes"] as? Int == 0)
         #expect((stats["db_bytes"] as? Int ?? 0) > 0)
-        #expect(stats["schema_version"] as? Int == 1)
+        #expect(stats["schema_version"] as? Int == MemoryStore.schemaVersion)
     }
 
     @Test(

@@ -1,4 +1,5 @@
 import Foundation
+import MemoryKit
 import Testing
 
 @Suite("memctl usage and help")
@@ -80,7 +81,7 @@ struct UsageTests {
         let result = try Memctl.run(["--version"], in: dir)
         #expect(result.status == 0)
         #expect(result.stdout.hasPrefix("memctl "))
-        #expect(result.stdout.contains("(schema version 1)"))
+        #expect(result.stdout.contains("(schema version \(MemoryStore.schemaVersion))"))
     }
 
     @Test("--busy-timeout must be a whole number of milliseconds", arguments: ["x", "-1", "1.5", ""])

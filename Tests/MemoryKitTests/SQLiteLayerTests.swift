@@ -64,12 +64,31 @@ struct SQLiteLayerTests {
         #expect(try fixture.siblings().contains(":memory:"))
     }
 
+    @Test("a version 1 database with memories is migrated to the current version with its data intact")
+    func migratesVersion1() async throws {
+        let fixture = try StoreFixture()
+        do {
+            let old = try Connection(path: fixture.path, mode: .readWriteCreate, busyTimeoutMilliseconds: 100)
+            try old.enableWriteAheadLog()
+            try old.migrate(Array(Schema.migrations.prefix(1)))
+            try old.execute("INSERT INTO short_term_memories(content, session) VALUES ('from version 1', 'old')")
+            #expect(try old.schemaVersion() == 1)
+        }
+        let store = try fixture.open(create: false)
+        #expect(try await store.statistics().schemaVersion == Schema.currentVersion)
+        #expect(try await store.shortTermMemories(limit: 5).map(\.content) == ["from version 1"])
+        #expect(try await store.checkIntegrity().ok)
+        let versions = try fixture.rawConnection().prepare("SELECT version FROM schema_migrations ORDER BY version")
+            .rows { $0.int(0) }
+        #expect(versions == Schema.migrations.map(\.version))
+    }
+
     @Test("reopening does not run a migration twice")
     func reopening() async throws {
         let fixture = try StoreFixture()
         _ = try fixture.open()
         _ = try fixture.open()
-        #expect(try fixture.rawConnection().scalarInt("SELECT count(*) FROM schema_migrations") == 1)
+        #expect(try fixture.rawConnection().scalarInt("SELECT count(*) FROM schema_migrations") == Int64(Schema.migrations.count))
     }
 
     @Test("a file that is not SQLite is refused before anything is written to it")
