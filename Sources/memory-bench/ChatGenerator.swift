@@ -29,7 +29,9 @@ struct ChatMessage {
 /// all in the mix.
 struct ChatGenerator {
     private var random: SeededGenerator
-    private var clock: Int64 = 1_767_225_600_000  // 2026-01-01T00:00:00Z
+    /// Messages are 5 s to 2 min apart, sessions up to two hours apart: about 2.5 minutes a
+    /// message on average, so a million span about five years from 2020 and all lie in the past.
+    private var clock: Int64 = 1_577_836_800_000  // 2020-01-01T00:00:00Z
     private var session = 0
     private var turnsLeftInSession = 0
     private(set) var produced = 0
@@ -122,7 +124,7 @@ struct ChatGenerator {
         if turnsLeftInSession == 0 {
             session += 1
             turnsLeftInSession = 10 + Int(random.next() % 60)
-            clock += Int64(random.next() % 86_400_000)  // up to a day between sessions
+            clock += Int64(random.next() % 7_200_000)  // up to two hours between sessions
         }
         turnsLeftInSession -= 1
         clock += Int64(5_000 + random.next() % 120_000)

@@ -86,9 +86,7 @@ struct ImportBenchmark {
             let message = generator.next()
             let time = Timestamp(millisecondsSince1970: message.createdAt).iso8601
             let importance = message.importance.map { String($0) }
-            jsonBuffer += "{\"role\":\"\(message.role)\",\"content\":\(jsonString(message.content)),"
-            jsonBuffer += "\"session\":\"\(message.session)\",\"created_at\":\"\(time)\""
-            jsonBuffer += importance.map { ",\"importance\":\($0)}\n" } ?? "}\n"
+            jsonBuffer += chatLine(message)
             sqlBuffer += "INSERT INTO short_term_memories(content, session, source, importance, created_at) VALUES ("
             sqlBuffer += "'\(message.content.replacingOccurrences(of: "'", with: "''"))', '\(message.session)', "
             sqlBuffer += "'\(message.role)', \(importance ?? "NULL"), '\(time)');\n"
@@ -109,9 +107,6 @@ struct ImportBenchmark {
         return path
     }
 
-    private func removeDatabase(_ path: String) {
-        for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
-    }
 }
 
 /// JSON string literal for `text`.

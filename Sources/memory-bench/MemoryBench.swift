@@ -6,19 +6,23 @@ import MemoryKit
 enum MemoryBench {
     static let usage = """
         Usage: memory-bench import [--rows N] [--runs N] [--keep DIR]
+               memory-bench consolidate [--sizes 10000,100000,1000000] [--keep DIR]
 
-        import   time `memctl import` of N generated chat messages (default 250000) against the
-                 sqlite3 shell loading the same rows into the same schema, then `memctl stats`
-                 and a rare-word `memctl search` on the result.
-                 Build memctl first in the same configuration: swift build -c release
+        import       time `memctl import` of N generated chat messages (default 250000) against
+                     the sqlite3 shell loading the same rows into the same schema, then
+                     `memctl stats` and a rare-word `memctl search` on the result.
+                     --runs N: repeat and report the median (default 3)
+        consolidate  for each size, import that many generated memories and time a
+                     `memctl consolidate` pass over them: memories per second, peak RSS, and
+                     (in-process) the time from cancelling a pass to its return.
 
-          --runs N    repeat and report the median (default 3)
+        Both use the memctl built next to this binary: run `swift build -c release` first.
           --keep DIR  write the data and databases to DIR and keep them (default: a temp dir)
         """
 
     static func main() async {
         var arguments = Array(CommandLine.arguments.dropFirst())
-        guard let command = arguments.first, command == "import" else {
+        guard let command = arguments.first, ["import", "consolidate"].contains(command) else {
             print(usage)
             exit(arguments.isEmpty || arguments.first == "--help" ? 0 : 64)
         }
@@ -29,6 +33,7 @@ enum MemoryBench {
         }
         let rows = option("--rows").flatMap(Int.init) ?? 250_000
         let runs = option("--runs").flatMap(Int.init) ?? 3
+        let sizes = option("--sizes").map { $0.split(separator: ",").compactMap { Int($0) } } ?? [10_000, 100_000, 1_000_000]
         let keep = option("--keep")
         let memctl = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
             .deletingLastPathComponent().appendingPathComponent("memctl").path
@@ -43,7 +48,11 @@ enum MemoryBench {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
             defer { if keep == nil { try? FileManager.default.removeItem(at: directory) } }
             print("memctl: \(memctl)")
-            try await ImportBenchmark(rows: rows, runs: runs, directory: directory, memctl: memctl).run()
+            if command == "import" {
+                try await ImportBenchmark(rows: rows, runs: runs, directory: directory, memctl: memctl).run()
+            } else {
+                try await ConsolidationBenchmark(sizes: sizes, directory: directory, memctl: memctl).run()
+            }
         } catch {
             print("memory-bench: \(error)")
             exit(1)

@@ -12,10 +12,19 @@ struct Subprocess {
         let peakResidentKilobytes: Int
     }
 
-    /// Runs `path` with `arguments`; standard input from `stdinPath` (else /dev/null), standard
-    /// output and error to `outputPath` (else /dev/null).
+    /// Runs `path` with `arguments` to the end; standard input from `stdinPath` (else
+    /// /dev/null), standard output and error to `outputPath` (else /dev/null).
     static func run(_ path: String, _ arguments: [String], stdinPath: String? = nil, outputPath: String? = nil) throws
         -> Measurement
+    {
+        let start = DispatchTime.now().uptimeNanoseconds
+        let pid = try spawn(path, arguments, stdinPath: stdinPath, outputPath: outputPath)
+        return try wait(pid, since: start)
+    }
+
+    /// Starts `path` and returns its process id.
+    static func spawn(_ path: String, _ arguments: [String], stdinPath: String? = nil, outputPath: String? = nil)
+        throws -> pid_t
     {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
@@ -26,9 +35,13 @@ struct Subprocess {
         let argv = ([path] + arguments).map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
         var pid = pid_t()
-        let start = DispatchTime.now().uptimeNanoseconds
         let rc = posix_spawn(&pid, path, &actions, nil, argv, environ)
         guard rc == 0 else { throw BenchmarkError("cannot start \(path): \(String(cString: strerror(rc)))") }
+        return pid
+    }
+
+    /// Waits for `pid` to end; `since` is when the wall time started (uptime nanoseconds).
+    static func wait(_ pid: pid_t, since start: UInt64) throws -> Measurement {
         var status: Int32 = 0
         var usage = rusage()
         while wait4(pid, &status, 0, &usage) < 0 {

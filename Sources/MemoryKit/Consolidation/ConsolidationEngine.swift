@@ -9,7 +9,8 @@ struct ConsolidationEngine: Sendable {
     /// What the engine needs to know about one memory.
     struct Features: Sendable {
         let text: TextFeatures
-        /// Word sets compared for restatement: the whole memory and, when it has several, each sentence.
+        /// Word sets compared for restatement: the whole memory and, when it has several, its
+        /// `sentencesCompared` longest sentences.
         let comparable: [WordSet]
         /// Names and numbers in it: a restatement names nothing the long-term memory does not.
         let names: WordSet
@@ -22,7 +23,11 @@ struct ConsolidationEngine: Sendable {
     func features(of memory: ShortTermMemory) -> Features {
         let text = TextFeatures(memory.content)
         var comparable = [text.words]
-        if text.sentences.count > 1 { comparable += text.sentences.map(\.words).filter { $0.count >= 2 } }
+        if text.sentences.count > 1 {
+            // The longest few sentences: a pasted page must not cost hundreds of look-ups.
+            comparable += text.sentences.map(\.words).filter { $0.count >= 2 }.sorted { $0.count > $1.count }
+                .prefix(Self.sentencesCompared)
+        }
         return Features(
             text: text, comparable: comparable, names: text.names, bandKeys: Self.bandKeys(comparable),
             importance: memory.importance ?? ImportanceHeuristic.estimate(text))
@@ -50,6 +55,30 @@ struct ConsolidationEngine: Sendable {
         return strength * pow(2, -elapsed / half)
     }
 
+    /// Sentences of a long memory compared one by one, at most.
+    static let sentencesCompared = 4
+
+    // MARK: - Candidates
+
+    /// Stored long-term memories compared with one memory, at most. Candidates that share more
+    /// band keys are likelier restatements, so they come first; the cap keeps the work per
+    /// memory the same however many long-term memories share a common band.
+    static let shortlistLength = 12
+
+    /// The stored long-term memories worth comparing with a memory: those sharing the most band
+    /// keys with it, newest first among equals.
+    func shortlist(_ feature: Features, _ byBandKey: [Int64: [LongTermMemoryID]]) -> [LongTermMemoryID] {
+        var shared: [LongTermMemoryID: Int] = [:]
+        for key in feature.bandKeys { for id in byBandKey[key] ?? [] { shared[id, default: 0] += 1 } }
+        return shared.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key > $1.key }
+            .prefix(Self.shortlistLength).map(\.key)
+    }
+
+    /// Every stored long-term memory some memory of the batch will be compared with.
+    func shortlisted(_ features: [Features], _ byBandKey: [Int64: [LongTermMemoryID]]) -> Set<LongTermMemoryID> {
+        Set(features.flatMap { shortlist($0, byBandKey) })
+    }
+
     // MARK: - Planning
 
     /// A long-term memory being built or updated by this batch.
@@ -70,12 +99,29 @@ struct ConsolidationEngine: Sendable {
         var sentences: [TextFeatures.Sentence]
     }
 
+    /// Analysed summaries of stored long-term memories, kept across the batches of one pass:
+    /// the same much-restated memories come back batch after batch. Bounded by count.
+    final class SummaryCache {
+        private var entries: [LongTermMemoryID: (summary: String, features: TextFeatures)] = [:]
+        static let capacity = 4096
+
+        func features(of memory: LongTermMemory) -> TextFeatures {
+            if let entry = entries[memory.id], entry.summary == memory.summary { return entry.features }
+            let features = TextFeatures(memory.summary)
+            if entries.count >= Self.capacity { entries.removeAll(keepingCapacity: true) }
+            entries[memory.id] = (memory.summary, features)
+            return features
+        }
+    }
+
     func plan(
-        _ memories: [ShortTermMemory], features: [Features], candidates: LongTermCandidates
+        _ memories: [ShortTermMemory], features: [Features], candidates: LongTermCandidates,
+        summaries: SummaryCache = SummaryCache()
     ) -> ConsolidationPlan {
         var drafts: [Draft] = []
         var draftByExisting: [LongTermMemoryID: Int] = [:]
         var draftsByBandKey: [Int64: [Int]] = [:]
+        var draftsBySession: [String: [Int]] = [:]
         var parked: [ShortTermMemoryID] = []
 
         let order = memories.indices.sorted {
@@ -88,35 +134,25 @@ struct ConsolidationEngine: Sendable {
 
             // Candidates: drafts of this batch and stored long-term memories sharing a band.
             var reachable = Set<Int>()
-            for key in feature.bandKeys {
-                reachable.formUnion(draftsByBandKey[key] ?? [])
-                for id in candidates.byBandKey[key] ?? [] {
-                    if let existing = draftByExisting[id] {
-                        reachable.insert(existing)
-                    } else if let stored = candidates.memories[id] {
-                        drafts.append(draft(for: stored))
-                        draftByExisting[id] = drafts.count - 1
-                        reachable.insert(drafts.count - 1)
-                    }
+            for key in feature.bandKeys { reachable.formUnion(draftsByBandKey[key] ?? []) }
+            for id in shortlist(feature, candidates.byBandKey) {
+                if let existing = draftByExisting[id] {
+                    reachable.insert(existing)
+                } else if let stored = candidates.memories[id] {
+                    drafts.append(draft(for: stored, summary: summaries.features(of: stored)))
+                    draftByExisting[id] = drafts.count - 1
+                    reachable.insert(drafts.count - 1)
                 }
             }
             // Same-session drafts close in time are merge candidates whatever their bands.
-            for (draftIndex, draft) in drafts.enumerated() where draft.session == memory.session {
-                if abs(memory.createdAt.millisecondsSince1970 - draft.lastMergedAt.millisecondsSince1970)
-                    <= policy.mergeWindow.milliseconds
-                {
-                    reachable.insert(draftIndex)
-                }
+            for draftIndex in draftsBySession[memory.session] ?? [] where canMerge(memory, into: drafts[draftIndex]) {
+                reachable.insert(draftIndex)
             }
 
             var best: (draft: Int, role: ProvenanceRole, similarity: Double)?
             for draftIndex in reachable.sorted() {
                 let draft = drafts[draftIndex]
-                let withinWindow =
-                    draft.session == memory.session
-                    && abs(memory.createdAt.millisecondsSince1970 - draft.lastMergedAt.millisecondsSince1970)
-                        <= policy.mergeWindow.milliseconds
-                if withinWindow {
+                if canMerge(memory, into: draft) {
                     let similarity = draft.memberWords.map { feature.text.words.similarity(to: $0) }.max() ?? 0
                     if similarity >= policy.mergeSimilarity, similarity > best?.similarity ?? -1 {
                         best = (draftIndex, .merged, similarity)
@@ -137,6 +173,7 @@ struct ConsolidationEngine: Sendable {
             } else if importance >= policy.forgetBelowImportance {
                 drafts.append(newDraft(memory, feature, importance: importance))
                 for key in feature.bandKeys { draftsByBandKey[key, default: []].append(drafts.count - 1) }
+                draftsBySession[memory.session, default: []].append(drafts.count - 1)
             } else {
                 parked.append(memory.id)
             }
@@ -145,11 +182,23 @@ struct ConsolidationEngine: Sendable {
         var plan = ConsolidationPlan(parked: parked)
         for draft in drafts where !draft.write.sources.isEmpty {
             var write = draft.write
-            write.summary = ExtractiveSummary.summarize(draft.sentences, limit: policy.maximumSummaryLength)
-            write.bandKeys = Self.summaryBandKeys(write.summary)
+            let summary = ExtractiveSummary.summarize(draft.sentences, limit: policy.maximumSummaryLength)
+            write.summaryChanged = write.existing == nil || summary != write.summary
+            if write.summaryChanged {
+                write.summary = summary
+                write.bandKeys = Self.summaryBandKeys(summary)
+            }
             plan.writes.append(write)
         }
         return plan
+    }
+
+    /// Merging is for memories of the draft's own conversation: same session, within the window
+    /// of its latest merged memory. Stored long-term memories have no session and take none.
+    private func canMerge(_ memory: ShortTermMemory, into draft: Draft) -> Bool {
+        draft.session == memory.session
+            && abs(memory.createdAt.millisecondsSince1970 - draft.lastMergedAt.millisecondsSince1970)
+                <= policy.mergeWindow.milliseconds
     }
 
     /// The best similarity between any of the memory's word sets and any statement of a draft.
@@ -175,9 +224,8 @@ struct ConsolidationEngine: Sendable {
             statementWords: feature.comparable, names: feature.names, sentences: feature.text.sentences)
     }
 
-    private func draft(for stored: LongTermMemory) -> Draft {
-        let summary = TextFeatures(stored.summary)
-        return Draft(
+    private func draft(for stored: LongTermMemory, summary: TextFeatures) -> Draft {
+        Draft(
             write: .init(
                 existing: stored.id, summary: stored.summary, strength: stored.strength,
                 importance: stored.importance, createdAt: stored.createdAt, lastReinforcedAt: stored.lastReinforcedAt,

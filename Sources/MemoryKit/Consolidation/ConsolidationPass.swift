@@ -30,6 +30,7 @@ public struct ConsolidationPass: Sendable {
 
     private func consolidate(_ ledger: PassLedger, pending: Int) async throws {
         let engine = ConsolidationEngine(policy: policy)
+        let summaries = ConsolidationEngine.SummaryCache()
         let cutoff = now.subtracting(policy.minimumAge)
         // Over capacity, the oldest memories are taken whatever their age.
         var overflow = max(0, pending - policy.pendingCapacity)
@@ -41,9 +42,11 @@ public struct ConsolidationPass: Sendable {
             overflow = max(0, overflow - batch.count)
             let features = batch.map(engine.features)
             let keys = Array(Set(features.flatMap(\.bandKeys))).sorted()
-            let candidates = try await store.longTermCandidates(bandKeys: keys, perKey: 8)
+            var candidates = LongTermCandidates()
+            candidates.byBandKey = try await store.longTermCandidateIDs(bandKeys: keys, perKey: 4)
+            candidates.memories = try await store.longTermMemories(engine.shortlisted(features, candidates.byBandKey))
             try Task.checkCancellation()
-            let plan = engine.plan(batch, features: features, candidates: candidates)
+            let plan = engine.plan(batch, features: features, candidates: candidates, summaries: summaries)
             try await ledger.commitBatch(
                 processed: batch.count,
                 counts: [

@@ -20,6 +20,9 @@ struct ConsolidationPlan: Sendable, Equatable {
         var sources: [Source]
         /// Band keys of the summary's sentences, replacing any stored before.
         var bandKeys: [Int64]
+        /// False when an existing memory's summary came out unchanged: then neither the summary,
+        /// its full-text entry nor its band keys need writing.
+        var summaryChanged = true
     }
 
     var writes: [LongTermWrite] = []
@@ -33,7 +36,8 @@ struct ConsolidationPlan: Sendable, Equatable {
     var consolidated: Int { writes.reduce(0) { $0 + $1.sources.count } }
 }
 
-/// Long-term memories that may be restated by a batch, as found through signature bands.
+/// Long-term memories that may be restated by a batch, as found through signature bands: the
+/// ids under each band key, and the memories themselves for those the engine shortlisted.
 struct LongTermCandidates: Sendable {
     var memories: [LongTermMemoryID: LongTermMemory] = [:]
     var byBandKey: [Int64: [LongTermMemoryID]] = [:]

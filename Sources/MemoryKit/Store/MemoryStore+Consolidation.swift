@@ -34,32 +34,40 @@ extension MemoryStore {
         }
     }
 
-    /// Long-term memories whose summary sentences share a band key with `bandKeys`, at most
-    /// `perKey` (the newest) for each key, so that the work per memory stays bounded however
+    /// Ids of long-term memories whose summary sentences share a band key with `bandKeys`: at
+    /// most `perKey` (the newest) for each key, so that the work per memory stays bounded however
     /// large the store grows.
-    func longTermCandidates(bandKeys: [Int64], perKey: Int) throws -> LongTermCandidates {
+    func longTermCandidateIDs(bandKeys: [Int64], perKey: Int) throws -> [Int64: [LongTermMemoryID]] {
         try withConnection { connection in
-            var candidates = LongTermCandidates()
+            var byBandKey: [Int64: [LongTermMemoryID]] = [:]
             let lookup = try connection.prepare(
                 "SELECT ltm_id FROM long_term_signatures WHERE band_key = ? ORDER BY ltm_id DESC LIMIT ?")
             for key in bandKeys {
                 let ids = try lookup.bind([key, perKey]).rows { LongTermMemoryID($0.int64(0)) }
-                if !ids.isEmpty { candidates.byBandKey[key] = ids }
+                if !ids.isEmpty { byBandKey[key] = ids }
             }
+            return byBandKey
+        }
+    }
+
+    /// The long-term memories with these ids, as consolidation compares them (without source counts).
+    func longTermMemories(_ ids: Set<LongTermMemoryID>) throws -> [LongTermMemoryID: LongTermMemory] {
+        try withConnection { connection in
             let fetch = try connection.prepare(
                 """
-                SELECT id, summary, strength, importance, created_at, updated_at, last_reinforced_at
+                SELECT summary, strength, importance, created_at, updated_at, last_reinforced_at
                 FROM long_term_memories WHERE id = ?
                 """)
-            for id in Set(candidates.byBandKey.values.joined()).sorted() {
-                candidates.memories[id] = try fetch.bind([id.rawValue]).firstRow { row in
+            var memories: [LongTermMemoryID: LongTermMemory] = [:]
+            for id in ids.sorted() {
+                memories[id] = try fetch.bind([id.rawValue]).firstRow { row in
                     LongTermMemory(
-                        id: id, summary: row.text(1), strength: row.double(2), importance: row.double(3),
-                        createdAt: Self.timestamp(row, 4), updatedAt: Self.timestamp(row, 5),
-                        lastReinforcedAt: Self.timestamp(row, 6), sourceCount: 0)
+                        id: id, summary: row.text(0), strength: row.double(1), importance: row.double(2),
+                        createdAt: Self.timestamp(row, 3), updatedAt: Self.timestamp(row, 4),
+                        lastReinforcedAt: Self.timestamp(row, 5), sourceCount: 0)
                 }
             }
-            return candidates
+            return memories
         }
     }
 
@@ -96,7 +104,16 @@ extension MemoryStore {
             write.lastReinforcedAt.iso8601, write.lastReinforcedAt.iso8601,
         ]
         let id: LongTermMemoryID
-        if let existing = write.existing {
+        if let existing = write.existing, !write.summaryChanged {
+            // Naming `summary` in the UPDATE would re-index it in FTS5 even if unchanged.
+            try connection.prepare(
+                """
+                UPDATE long_term_memories SET strength = ?, importance = ?, created_at = ?,
+                    updated_at = ?, last_reinforced_at = ? WHERE id = ?
+                """
+            ).bind(Array(values.dropFirst()) + [existing.rawValue]).run()
+            return existing
+        } else if let existing = write.existing {
             try connection.prepare(
                 """
                 UPDATE long_term_memories SET summary = ?, strength = ?, importance = ?, created_at = ?,
