@@ -1,17 +1,6 @@
 // MARK: - What the consolidation pass reads and writes
 
 extension MemoryStore {
-    private static let memoryColumns =
-        "id, content, session, source, importance, created_at, status, ltm_id FROM short_term_memories"
-
-    private static func memory(_ row: Row) -> ShortTermMemory {
-        ShortTermMemory(
-            id: ShortTermMemoryID(row.int64(0)), content: row.text(1), session: row.text(2), source: row.text(3),
-            importance: row.optionalDouble(4), createdAt: timestamp(row, 5),
-            status: MemoryStatus(rawValue: row.text(6)) ?? .pending,
-            ltmID: row.optionalInt64(7).map(LongTermMemoryID.init))
-    }
-
     /// Pending memories no pass has looked at, oldest first; with `cutoff`, only those created
     /// at or before it. Answered from a partial index.
     func unreviewedMemories(createdAtOrBefore cutoff: Timestamp?, limit: Int) throws -> [ShortTermMemory] {
@@ -20,10 +9,10 @@ extension MemoryStore {
         return try withConnection { connection in
             try connection.prepare(
                 """
-                SELECT \(Self.memoryColumns) INDEXED BY short_term_memories_unreviewed
+                SELECT \(Self.shortTermColumns) INDEXED BY short_term_memories_unreviewed
                 WHERE status = 'pending' AND reviewed_at IS NULL\(bound) ORDER BY created_at, id LIMIT ?
                 """
-            ).bind(arguments).rows(Self.memory)
+            ).bind(arguments).rows(Self.shortTermMemory)
         }
     }
 
@@ -154,10 +143,10 @@ extension MemoryStore {
         try withConnection { connection in
             try connection.prepare(
                 """
-                SELECT \(Self.memoryColumns) INDEXED BY short_term_memories_parked
+                SELECT \(Self.shortTermColumns) INDEXED BY short_term_memories_parked
                 WHERE status = 'pending' AND reviewed_at IS NOT NULL AND created_at <= ? ORDER BY created_at, id LIMIT ?
                 """
-            ).bind([cutoff.iso8601, limit]).rows(Self.memory)
+            ).bind([cutoff.iso8601, limit]).rows(Self.shortTermMemory)
         }
     }
 

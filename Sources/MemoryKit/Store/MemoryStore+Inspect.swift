@@ -4,16 +4,19 @@ import Foundation
 // MARK: - Listing and showing records
 
 extension MemoryStore {
-    private static let shortTermColumns =
+    static let shortTermColumns =
         "id, content, session, source, importance, created_at, status, ltm_id FROM short_term_memories"
 
-    private static func shortTermMemory(_ row: Row) -> ShortTermMemory {
+    /// A short-term memory from the eight columns of `shortTermColumns`, starting at `first`.
+    static func shortTermMemory(_ row: Row, from first: Int32) -> ShortTermMemory {
         ShortTermMemory(
-            id: ShortTermMemoryID(row.int64(0)), content: row.text(1), session: row.text(2), source: row.text(3),
-            importance: row.optionalDouble(4), createdAt: timestamp(row, 5),
-            status: MemoryStatus(rawValue: row.text(6)) ?? .pending,
-            ltmID: row.optionalInt64(7).map(LongTermMemoryID.init))
+            id: ShortTermMemoryID(row.int64(first)), content: row.text(first + 1), session: row.text(first + 2),
+            source: row.text(first + 3), importance: row.optionalDouble(first + 4),
+            createdAt: timestamp(row, first + 5), status: MemoryStatus(rawValue: row.text(first + 6)) ?? .pending,
+            ltmID: row.optionalInt64(first + 7).map(LongTermMemoryID.init))
     }
+
+    static func shortTermMemory(_ row: Row) -> ShortTermMemory { shortTermMemory(row, from: 0) }
 
     private static let longTermColumns = """
         l.id, l.summary, l.strength, l.importance, l.created_at, l.updated_at, l.last_reinforced_at,
@@ -119,11 +122,7 @@ extension MemoryStore {
             ).bind([id.rawValue]).rows { row in
                 LongTermExplanation.Source(
                     role: ProvenanceRole(rawValue: row.text(0)) ?? .merged, joinedAt: Self.timestamp(row, 1),
-                    memory: ShortTermMemory(
-                        id: ShortTermMemoryID(row.int64(2)), content: row.text(3), session: row.text(4),
-                        source: row.text(5), importance: row.optionalDouble(6), createdAt: Self.timestamp(row, 7),
-                        status: MemoryStatus(rawValue: row.text(8)) ?? .consolidated,
-                        ltmID: row.optionalInt64(9).map(LongTermMemoryID.init)))
+                    memory: Self.shortTermMemory(row, from: 2))
             }
             return LongTermExplanation(memory: memory, sources: sources)
         }
