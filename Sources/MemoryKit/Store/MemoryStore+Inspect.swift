@@ -77,22 +77,24 @@ extension MemoryStore {
                 let memory = try connection.prepare("SELECT \(Self.shortTermColumns) WHERE id = ?")
                     .bind([id.rawValue]).firstRow(Self.shortTermMemory)
             else { throw StoreError.notFound(.shortTerm(id)) }
-            let longTerm = try memory.ltmID.flatMap { ltmID in
-                try connection.prepare("SELECT \(Self.longTermColumns) WHERE l.id = ?")
-                    .bind([ltmID.rawValue]).firstRow(Self.longTermMemory)
-            }
+            let longTerm = try memory.ltmID.map { try Self.longTermMemory($0, connection) }
             return ShortTermMemoryDetail(
                 memory: memory, longTermMemory: longTerm, mentions: try Self.mentions(in: .shortTerm(id), connection))
         }
     }
 
+    private static func longTermMemory(_ id: LongTermMemoryID, _ connection: Connection) throws -> LongTermMemory {
+        guard
+            let memory = try connection.prepare("SELECT \(longTermColumns) WHERE l.id = ?").bind([id.rawValue])
+                .firstRow(longTermMemory)
+        else { throw StoreError.notFound(.longTerm(id)) }
+        return memory
+    }
+
     /// One long-term memory with every source short-term memory and its entity mentions.
     public func longTermMemory(_ id: LongTermMemoryID) throws -> LongTermMemoryDetail {
         try withConnection { connection in
-            guard
-                let memory = try connection.prepare("SELECT \(Self.longTermColumns) WHERE l.id = ?")
-                    .bind([id.rawValue]).firstRow(Self.longTermMemory)
-            else { throw StoreError.notFound(.longTerm(id)) }
+            let memory = try Self.longTermMemory(id, connection)
             let sources = try connection.prepare(
                 "SELECT stm_id, role, joined_at FROM long_term_sources WHERE ltm_id = ? ORDER BY joined_at, stm_id"
             ).bind([id.rawValue]).rows { row in
@@ -108,10 +110,7 @@ extension MemoryStore {
     /// A long-term memory with each source memory in full and how it joined, oldest first.
     public func explain(_ id: LongTermMemoryID) throws -> LongTermExplanation {
         try withConnection { connection in
-            guard
-                let memory = try connection.prepare("SELECT \(Self.longTermColumns) WHERE l.id = ?")
-                    .bind([id.rawValue]).firstRow(Self.longTermMemory)
-            else { throw StoreError.notFound(.longTerm(id)) }
+            let memory = try Self.longTermMemory(id, connection)
             let sources = try connection.prepare(
                 """
                 SELECT p.role, p.joined_at, s.id, s.content, s.session, s.source, s.importance, s.created_at,
