@@ -150,6 +150,21 @@ struct ConsolidationPassTests {
         withExtendedLifetime(fixture) {}
     }
 
+    @Test("memories kept back do not count towards the capacity, so they cannot rush a conversation in progress")
+    func keptBackMemoriesDoNotCount() async throws {
+        let day = now.subtracting(.seconds(86_400)).iso8601
+        let chatter = (0..<6).map { _ in #"{"content": "lol", "session": "old", "created_at": "\#(day)"}"# }
+        let fresh = #"{"content": "I moved to Berlin, still unpacking", "created_at": "\#(now.subtracting(.seconds(60)).iso8601)"}"#
+        let (fixture, store) = try await store(with: (chatter + [fresh]).joined(separator: "\n"))
+        var policy = ConsolidationPolicy()
+        policy.pendingCapacity = 3
+        let first = try await ConsolidationPass(store: store, policy: policy, now: now).run()
+        #expect(first.counts["parked"] == 6 && first.processed == 6)
+        let second = try await ConsolidationPass(store: store, policy: policy, now: now).run()
+        #expect(second.processed == 0, "the fresh memory was taken before it was old enough")
+        withExtendedLifetime(fixture) {}
+    }
+
     @Test("old unneeded small talk is forgotten (soft), then purged after its retention; important memories never are")
     func forgetAndPurge() async throws {
         let old = now.subtracting(.seconds(10 * 86_400)).iso8601

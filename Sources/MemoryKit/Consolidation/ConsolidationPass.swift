@@ -18,7 +18,7 @@ public struct ConsolidationPass: Sendable {
     /// `cancelled` after its last whole batch; a failing one returns `failed` with the error.
     /// Throws only when the pass cannot start (another one runs) or the ledger cannot be written.
     public func run(onProgress: @escaping @Sendable (PassProgress) -> Void = { _ in }) async throws -> PassRecord {
-        let pending = try await store.pendingCount()
+        let pending = try await store.unreviewedCount()
         return try await PassRunner(store: store, kind: .consolidation, now: now).run(
             total: pending, onProgress: onProgress
         ) { ledger in

@@ -4,8 +4,8 @@ public struct ConsolidationPolicy: Sendable, Equatable {
     /// A pending memory becomes eligible once it is this old (default 10 minutes), so that a
     /// conversation in progress is consolidated as a whole.
     public var minimumAge: Duration = .seconds(10 * 60)
-    /// Once more memories than this are pending, the oldest are eligible whatever their age
-    /// (default 10,000).
+    /// Once more memories than this wait to be looked at (kept-back ones do not count), the
+    /// oldest are eligible whatever their age (default 10,000).
     public var pendingCapacity = 10_000
     /// Memories of one session this close in time may merge into one long-term memory
     /// (default 30 minutes).

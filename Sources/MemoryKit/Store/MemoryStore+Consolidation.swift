@@ -16,10 +16,16 @@ extension MemoryStore {
         }
     }
 
-    /// Pending memories in all, from `record_counts`.
-    func pendingCount() throws -> Int {
+    /// Pending memories no pass has looked at yet (kept-back ones excluded), counted on the
+    /// partial index: what the capacity rule and the progress bar are about.
+    func unreviewedCount() throws -> Int {
         try withConnection { connection in
-            Int(try connection.scalarInt("SELECT count FROM record_counts WHERE name = 'stm_pending'") ?? 0)
+            Int(
+                try connection.scalarInt(
+                    """
+                    SELECT count(*) FROM short_term_memories INDEXED BY short_term_memories_unreviewed
+                    WHERE status = 'pending' AND reviewed_at IS NULL
+                    """) ?? 0)
         }
     }
 

@@ -22,7 +22,7 @@ struct ConsolidateCommand: Command {
 
         Policy options (durations: 0, 90s, 10m, 2h, 7d):
           --min-age D              consolidate memories at least this old (default 10m)
-          --capacity N             past N pending memories, take the oldest whatever their age (10000)
+          --capacity N             past N memories waiting, take the oldest whatever their age (10000)
           --merge-window D         merge memories of a session this close in time (30m)
           --merge-similarity X     word overlap (0..1) needed to merge within a session (0.3)
           --reinforce-similarity X word overlap needed to reinforce a long-term memory (0.5)
