@@ -84,6 +84,17 @@ struct ConsolidationEngineTests {
         #expect(result.writes.map(\.existing) == [nil])
     }
 
+    @Test("shouting restates the same words in lower case, in either order", arguments: [false, true])
+    func shouting(capsFirst: Bool) {
+        let caps = "I MOVED TO BERLIN LAST MONTH"
+        let plain = "i moved to berlin last month"
+        let result = plan([
+            memory(1, capsFirst ? caps : plain, session: "a"), memory(2, capsFirst ? plain : caps, session: "b", minutes: 60),
+        ])
+        #expect(result.writes.count == 1)
+        #expect(result.writes.first?.sources.map(\.role) == [.created, .reinforced])
+    }
+
     @Test("small talk that restates nothing is parked, not made into a long-term memory")
     func smallTalkIsParked() {
         let result = plan([memory(1, "ok"), memory(2, "lol", minutes: 1), memory(3, "thanks!", minutes: 2)])

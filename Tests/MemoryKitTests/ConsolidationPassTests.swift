@@ -31,7 +31,7 @@ struct ConsolidationPassTests {
         let store = try fixture.open()
         let file = fixture.directory.appendingPathComponent("in.jsonl").path
         try Data(lines.utf8).write(to: URL(fileURLWithPath: file))
-        _ = try await store.importMemories(from: LineReader(path: file, maximumLineBytes: 1 << 20), skipInvalid: false)
+        _ = try await store.importMemories(from: LineReader(path: file, maximumLineBytes: 16 << 20), skipInvalid: false)
         return (fixture, store)
     }
 
@@ -206,6 +206,35 @@ struct ConsolidationPassTests {
         #expect(record.counts["forgotten"] == 0)
         _ = try await ConsolidationPass(store: store, policy: lenient, now: now).run()
         #expect(try await store.statistics().stm.consolidated == 1)
+        withExtendedLifetime(fixture) {}
+    }
+
+    @Test("awkward text (emoji, other scripts, NULs, a 1 MB entry, punctuation, CRLF) is consolidated without harm")
+    func awkwardText() async throws {
+        let contents = [
+            "👍👍👍", "🎉 Congrats!!! 🎉", "東京に引っ越しました。来月から新しい仕事です。", "انتقلت إلى برلين الشهر الماضي",
+            "Ünïcödé naïve café résumé", #"nul\u0000inside\u0000text"#, "...!!!???", "a", #"\r\nhello\r\n"#,
+            #"line one\r\nline two\r\nline three"#, "I MOVED TO BERLIN LAST MONTH", "i moved to berlin last month",
+            "Dr. Alvarez said 3.5 mg, twice a day. Remember!", String(repeating: "Remember the long note. ", count: 45_000),
+        ]
+        // JSON text: the \u0000 and \r\n escapes above reach the store as NULs and line breaks.
+        let old = now.subtracting(.seconds(3600))
+        let lines = contents.enumerated().map { index, content in
+            #"{"content": "\#(content)", "session": "s\#(index % 3)", "created_at": "\#(old.iso8601)"}"#
+        }
+        let (fixture, store) = try await store(with: lines.joined(separator: "\n"))
+        let record = try await ConsolidationPass(store: store, now: now).run()
+        #expect(record.outcome == .completed, "\(record.error ?? "")")
+        #expect(record.processed == contents.count)
+        #expect(try await store.checkIntegrity().ok)
+        for memory in try await store.longTermMemories(limit: 100) {
+            #expect(memory.summary.count <= ConsolidationPolicy().maximumSummaryLength)
+            #expect(!memory.summary.isEmpty)
+        }
+        // The all-caps and lower-case versions of one statement end up in one long-term memory.
+        let stms = try await store.shortTermMemories(limit: 100)
+        let moved = stms.filter { $0.content.lowercased() == "i moved to berlin last month" }
+        #expect(moved.count == 2 && Set(moved.map(\.ltmID)).count == 1 && moved[0].ltmID != nil)
         withExtendedLifetime(fixture) {}
     }
 

@@ -52,8 +52,15 @@ struct TextFeatures: Sendable {
             lastNonSpace = index
         }
 
+        var upper = 0
+        var lower = 0
         while index < scalars.endIndex {
             let scalar = scalars[index]
+            if scalar.value >= 0x41 && scalar.value <= 0x5A {
+                upper += 1
+            } else if scalar.value >= 0x61 && scalar.value <= 0x7A {
+                lower += 1
+            }
             if Self.isWordScalar(scalar) {
                 extendSentence(index)
                 if wordStart == nil { wordStart = index }
@@ -75,6 +82,8 @@ struct TextFeatures: Sendable {
         closeSentence()
 
         self.tokens = tokens
+        // In shouted text capitals say nothing about names: only numbers count there.
+        let shouting = upper > 2 * lower && upper >= 4
         var names: [String] = []
         var all: [String] = []
         var bySentence = [[String]](repeating: [], count: sentenceRanges.count)
@@ -85,7 +94,7 @@ struct TextFeatures: Sendable {
             }
             if token.text.unicodeScalars.first.map({ $0.properties.numericType != nil }) == true {
                 names.append(String(token.text))
-            } else if Self.isName(token) {
+            } else if !shouting, Self.isName(token) {
                 names.append(String(token.text).lowercased())
             }
         }
