@@ -80,7 +80,7 @@ struct ConsolidationBenchmark {
     /// Starts a pass in this process, cancels it once it is well under way, and times how long
     /// it takes to return.
     private func cancellationLatency(_ path: String) async throws -> Double {
-        let store = try MemoryStore(.init(path: path))
+        let store = try MemoryStore(.init(path: path, pageCacheMebibytes: ConsolidationPass.pageCacheMebibytes))
         var policy = ConsolidationPolicy()
         policy.minimumAge = .zero
         let pass = ConsolidationPass(store: store, policy: policy)

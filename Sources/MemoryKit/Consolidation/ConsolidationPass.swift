@@ -8,6 +8,10 @@ public struct ConsolidationPass: Sendable {
     /// The pass's idea of now: what "old enough" and "retention ended" are measured from.
     public let now: Timestamp
 
+    /// The page cache a store running this pass should have: a pass over a large store reads
+    /// the same index pages batch after batch (docs/CONSOLIDATION.md has the measurements).
+    public static let pageCacheMebibytes = 64
+
     public init(store: MemoryStore, policy: ConsolidationPolicy = ConsolidationPolicy(), now: Timestamp = .now) {
         self.store = store
         self.policy = policy

@@ -12,11 +12,18 @@ public actor MemoryStore {
         public var createIfMissing: Bool
         /// How long a write waits for another process's lock before failing.
         public var busyTimeoutMilliseconds: Int
+        /// SQLite's page cache for this connection; nil keeps SQLite's default (about 2 MiB).
+        /// Long passes over a large store set it higher: see docs/CONSOLIDATION.md.
+        public var pageCacheMebibytes: Int?
 
-        public init(path: String, createIfMissing: Bool = false, busyTimeoutMilliseconds: Int = 5000) {
+        public init(
+            path: String, createIfMissing: Bool = false, busyTimeoutMilliseconds: Int = 5000,
+            pageCacheMebibytes: Int? = nil
+        ) {
             self.path = path
             self.createIfMissing = createIfMissing
             self.busyTimeoutMilliseconds = busyTimeoutMilliseconds
+            self.pageCacheMebibytes = pageCacheMebibytes
         }
     }
 
@@ -52,6 +59,10 @@ public actor MemoryStore {
         }
         do {
             let connection = try connect(path, configuration)
+            if let mebibytes = configuration.pageCacheMebibytes {
+                // A negative cache_size is in KiB rather than pages.
+                try connection.execute("PRAGMA cache_size = -\(max(1, mebibytes) * 1024)")
+            }
             // Everything up to here only read the file: decide whether it is ours before any write.
             let version = try connection.schemaVersion()
             if try connection.applicationID() != Schema.applicationID {

@@ -10,9 +10,11 @@ struct Context {
     let terminal: Terminal
 
     /// Opens the store; `create` for commands that write (the file is created on first write).
-    func openStore(create: Bool = false) throws -> MemoryStore {
+    func openStore(create: Bool = false, pageCacheMebibytes: Int? = nil) throws -> MemoryStore {
         try MemoryStore(
-            .init(path: databasePath, createIfMissing: create, busyTimeoutMilliseconds: busyTimeoutMilliseconds))
+            .init(
+                path: databasePath, createIfMissing: create, busyTimeoutMilliseconds: busyTimeoutMilliseconds,
+                pageCacheMebibytes: pageCacheMebibytes))
     }
 
     /// Prints a value as JSON: snake_case keys, sorted, ISO-8601 times; indented for people.

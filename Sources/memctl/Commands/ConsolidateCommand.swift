@@ -75,7 +75,7 @@ struct ConsolidateCommand: Command {
     }
 
     func run(_ context: Context) async throws {
-        let store = try context.openStore()
+        let store = try context.openStore(pageCacheMebibytes: ConsolidationPass.pageCacheMebibytes)
         let pass = ConsolidationPass(store: store, policy: policy)
         let progress = ProgressBar(label: "consolidating", enabled: isatty(STDERR_FILENO) == 1 && !context.json)
         let started = DispatchTime.now()
