@@ -58,6 +58,16 @@ struct ReadOnlyDatabaseTests {
         #expect(try Data(contentsOf: URL(fileURLWithPath: db)) == before)
     }
 
+    /// `stats` and `stm`, run as the unprivileged user, see the one memory written before.
+    private func expectStatsAndListing(of db: String, in dir: TemporaryDirectory) throws {
+        let stats = try Unprivileged.run(["--db", db, "stats", "--json"], in: dir)
+        #expect(stats.status == 0, "\(stats.stderr)")
+        #expect((try stats.jsonObject()["stm"] as? [String: Any])?["pending"] as? Int == 1)
+        let stm = try Unprivileged.run(["--db", db, "stm", "--json"], in: dir)
+        #expect(stm.status == 0, "\(stm.stderr)")
+        #expect(try stm.jsonArray().map { $0["content"] as? String } == ["written while writable"])
+    }
+
     /// A WAL database normally needs its -shm file to be read; in a directory the user cannot
     /// write, memctl reads the file as it is (immutable) rather than failing.
     @Test("inspect commands on a read-only file in a read-only directory work and change nothing")
@@ -66,13 +76,7 @@ struct ReadOnlyDatabaseTests {
         defer { restoreWritable(dir) }
         let before = try FileSnapshot(db)
 
-        let stats = try Unprivileged.run(["--db", db, "stats", "--json"], in: dir)
-        #expect(stats.status == 0, "\(stats.stderr)")
-        #expect((try stats.jsonObject()["stm"] as? [String: Any])?["pending"] as? Int == 1)
-
-        let stm = try Unprivileged.run(["--db", db, "stm", "--json"], in: dir)
-        #expect(stm.status == 0, "\(stm.stderr)")
-        #expect(try stm.jsonArray().map { $0["content"] as? String } == ["written while writable"])
+        try expectStatsAndListing(of: db, in: dir)
 
         let search = try Unprivileged.run(["--db", db, "search", "--json", "writable"], in: dir)
         #expect(search.status == 0, "\(search.stderr)")
@@ -128,12 +132,7 @@ struct ReadOnlyDatabaseTests {
         let (dir, db) = try readOnlyDatabase(directoryMode: 0o777)
         defer { restoreWritable(dir) }
         let before = try Data(contentsOf: URL(fileURLWithPath: db))
-        let stats = try Unprivileged.run(["--db", db, "stats", "--json"], in: dir)
-        #expect(stats.status == 0, "\(stats.stderr)")
-        #expect((try stats.jsonObject()["stm"] as? [String: Any])?["pending"] as? Int == 1)
-        let stm = try Unprivileged.run(["--db", db, "stm", "--json"], in: dir)
-        #expect(stm.status == 0, "\(stm.stderr)")
-        #expect(try stm.jsonArray().map { $0["content"] as? String } == ["written while writable"])
+        try expectStatsAndListing(of: db, in: dir)
         #expect(try Data(contentsOf: URL(fileURLWithPath: db)) == before)
     }
 }

@@ -4,10 +4,6 @@ enum ExtractiveSummary {
     /// all of them), skips near-repeats, keeps them in their original order and stops at `limit`
     /// characters. Sentences are joined with a space, after a full stop where one had none. A
     /// single sentence longer than the limit is cut at a word and ends with "…".
-    static func summarize(_ texts: [String], limit: Int) -> String {
-        summarize(texts.flatMap { TextFeatures($0).sentences }, limit: limit)
-    }
-
     static func summarize(_ sentences: [TextFeatures.Sentence], limit: Int) -> String {
         guard !sentences.isEmpty else { return "" }
 

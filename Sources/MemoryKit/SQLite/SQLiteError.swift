@@ -23,8 +23,4 @@ public struct SQLiteError: Error, Equatable, Sendable, CustomStringConvertible {
         if let sql { text += " - while executing `\(sql)`" }
         return text
     }
-
-    var isBusy: Bool { code == SQLITE_BUSY || code == SQLITE_LOCKED }
-    var isReadOnly: Bool { code == SQLITE_READONLY }
-    var isNotADatabase: Bool { code == SQLITE_NOTADB }
 }

@@ -48,11 +48,3 @@ struct ShortTermCommand: Command {
         context.printTable(table)
     }
 }
-
-extension Timestamp {
-    /// `2026-11-02 09:30`, for table columns.
-    var minutes: String {
-        let text = iso8601
-        return text.prefix(10) + " " + text.dropFirst(11).prefix(5)
-    }
-}
