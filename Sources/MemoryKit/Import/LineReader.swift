@@ -19,6 +19,9 @@ public final class LineReader {
     private let fileDescriptor: Int32
     private let ownsDescriptor: Bool
     private var buffer: UnsafeMutableBufferPointer<UInt8>
+    /// During a call of `forEachLine`'s body: whether the next line is already read, so that
+    /// handing it over will not wait for input. A streaming reader flushes its output when not.
+    public private(set) var hasBufferedLine = false
     private static let chunkSize = 256 * 1024
 
     /// Reads from an open descriptor (e.g. standard input), which the reader does not close.
@@ -77,6 +80,7 @@ public final class LineReader {
                     try body(lineNumber, .tooLong(byteCount: skipping + newline - start))
                     skipping = 0
                 } else {
+                    hasBufferedLine = newline + 1 < end && findNewline(from: newline + 1, to: end) != nil
                     try emit(start, newline)
                 }
                 start = newline + 1
@@ -89,6 +93,7 @@ public final class LineReader {
                     lineNumber += 1
                     try body(lineNumber, .tooLong(byteCount: skipping + end - start))
                 } else if end > start {
+                    hasBufferedLine = false
                     try emit(start, end)
                 }
                 return
