@@ -73,7 +73,7 @@ enum Memctl {
                 database ?? environment["MEMORYD_DB"].flatMap { $0.isEmpty ? nil : $0 }
                 ?? Context.defaultDatabasePath(environment: environment)
             let context = Context(
-                databasePath: path, json: json, busyTimeoutMilliseconds: busyTimeout ?? 5000,
+                databasePath: path, databaseGiven: database != nil, json: json, busyTimeoutMilliseconds: busyTimeout ?? 5000,
                 terminal: .current(environment: environment))
             try await parsed.run(context)
             return 0

@@ -187,7 +187,8 @@ struct ConsolidateCommandTests {
         #expect(rerun.status == 0, "\(rerun.stderr)")
         #expect(try content(db) == content(reference))
         let ledger = try Memctl.run(["--db", db, "passes", "--json"], in: dir).jsonArray()
-        #expect(ledger.map { $0["outcome"] as? String } == ["completed", "failed"])
+        // The ledger, newest first: the rerun's graph, extraction and consolidation, then the killed pass.
+        #expect(ledger.map { $0["outcome"] as? String } == ["completed", "completed", "completed", "failed"])
         #expect((ledger.last?["error"] as? String)?.hasPrefix("interrupted") == true)
     }
 
@@ -203,7 +204,7 @@ struct ConsolidateCommandTests {
         first.waitUntilExit()
         #expect(first.terminationStatus == 0)
         let ledger = try Memctl.run(["--db", db, "passes", "--json"], in: dir).jsonArray()
-        #expect(ledger.map { $0["outcome"] as? String } == ["completed"])
+        #expect(ledger.map { $0["outcome"] as? String } == ["completed", "completed", "completed"])
     }
 
     @Test(

@@ -150,7 +150,8 @@ struct MemoryStoreTests {
         let leah = try await store.entity(EntityID(1))
         #expect(leah.aliases == ["Leah", "my sister"])
         #expect(leah.relations.map(\.predicate) == ["lives_in"])
-        #expect(leah.relations.first?.evidence == [.shortTerm(first), .longTerm(LongTermMemoryID(1))])
+        // Newest evidence first.
+        #expect(leah.relations.first?.evidence == [.longTerm(LongTermMemoryID(1)), .shortTerm(first)])
         #expect(try await store.entities(kind: "place", limit: 10).map(\.name) == ["Berlin"])
         let stats = try await store.statistics()
         #expect(stats.stm.consolidated == 2 && stats.ltm == 1 && stats.entities == 2 && stats.relations == 1)

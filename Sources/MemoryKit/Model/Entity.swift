@@ -43,9 +43,11 @@ public struct EntityMention: Codable, Sendable, Equatable {
     public let start: Int
     public let end: Int
     public let text: String
+    /// The mention with some of the memory around it, on one line.
+    public let snippet: String
 }
 
-/// An entity with its aliases, mentions and relations, as `memctl show entity:ID` presents it.
+/// An entity with its aliases, newest mentions and relations, as `memctl show entity:ID` presents it.
 public struct EntityDetail: Codable, Sendable, Equatable {
     public let entity: Entity
     public let aliases: [String]

@@ -4,6 +4,8 @@ public struct StoreStatistics: Codable, Sendable, Equatable {
         public let pending: Int
         public let consolidated: Int
         public let forgotten: Int
+
+        public var total: Int { pending + consolidated + forgotten }
     }
 
     public let stm: ShortTermCounts

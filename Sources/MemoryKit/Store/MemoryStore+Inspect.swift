@@ -62,10 +62,12 @@ extension MemoryStore {
         }
     }
 
-    /// Long-term memories, newest first.
-    public func longTermMemories(limit: Int) throws -> [LongTermMemory] {
-        try withConnection { connection in
-            try connection.prepare("SELECT \(Self.longTermColumns) ORDER BY l.created_at DESC, l.id DESC LIMIT ?")
+    /// Long-term memories, newest first, or with `mostSources` those made of the most
+    /// short-term memories first.
+    public func longTermMemories(limit: Int, mostSources: Bool = false) throws -> [LongTermMemory] {
+        let order = mostSources ? "8 DESC, l.id" : "l.created_at DESC, l.id DESC"
+        return try withConnection { connection in
+            try connection.prepare("SELECT \(Self.longTermColumns) ORDER BY \(order) LIMIT ?")
                 .bind([limit]).rows(Self.longTermMemory)
         }
     }
@@ -127,9 +129,14 @@ extension MemoryStore {
         }
     }
 
+    /// A mention with up to 40 characters of its memory on either side (SQLite's `substr`
+    /// counts code points, as the offsets do).
     private static let mentionColumns = """
-        m.entity_id, e.name, m.stm_id, m.ltm_id, m.start_offset, m.end_offset, m.text
+        m.entity_id, e.name, m.stm_id, m.ltm_id, m.start_offset, m.end_offset, m.text,
+        substr(coalesce(s.content, l.summary), max(1, m.start_offset - 39), m.end_offset - max(0, m.start_offset - 40) + 40),
+        m.start_offset > 40, length(coalesce(s.content, l.summary)) > m.end_offset + 40
         FROM entity_mentions m JOIN entities e ON e.id = m.entity_id
+        LEFT JOIN short_term_memories s ON s.id = m.stm_id LEFT JOIN long_term_memories l ON l.id = m.ltm_id
         """
 
     private static func mention(_ row: Row) -> EntityMention {
@@ -137,7 +144,8 @@ extension MemoryStore {
             row.isNull(2) ? .longTerm(LongTermMemoryID(row.int64(3))) : .shortTerm(ShortTermMemoryID(row.int64(2)))
         return EntityMention(
             entityID: EntityID(row.int64(0)), entityName: row.text(1), memory: memory, start: row.int(4),
-            end: row.int(5), text: row.text(6))
+            end: row.int(5), text: row.text(6),
+            snippet: (row.int(8) != 0 ? "…" : "") + row.text(7).replacingLineBreaks() + (row.int(9) != 0 ? "…" : ""))
     }
 
     private static func mentions(in memory: MemoryReference, _ connection: Connection) throws -> [EntityMention] {
@@ -152,12 +160,12 @@ extension MemoryStore {
 
     // MARK: - Entities and relations
 
-    private static let entityColumns = """
+    static let entityColumns = """
         e.id, e.name, e.kind, e.canonical_key,
         (SELECT count(*) FROM entity_mentions m WHERE m.entity_id = e.id) AS mention_count FROM entities e
         """
 
-    private static func entity(_ row: Row) -> Entity {
+    static func entity(_ row: Row) -> Entity {
         Entity(
             id: EntityID(row.int64(0)), name: row.text(1), kind: row.text(2), canonicalKey: row.text(3),
             mentionCount: row.int(4))
@@ -174,8 +182,9 @@ extension MemoryStore {
         }
     }
 
-    /// One entity with its aliases, mentions and relations (open ones first).
-    public func entity(_ id: EntityID) throws -> EntityDetail {
+    /// One entity with its aliases, its newest `mentionLimit` mentions and its relations (open
+    /// ones first, at most `relationLimit`, each with its newest ten pieces of evidence).
+    public func entity(_ id: EntityID, mentionLimit: Int = 20, relationLimit: Int = 100) throws -> EntityDetail {
         try withConnection { connection in
             guard
                 let entity = try connection.prepare("SELECT \(Self.entityColumns) WHERE e.id = ?")
@@ -184,23 +193,24 @@ extension MemoryStore {
             let aliases = try connection.prepare("SELECT alias FROM entity_aliases WHERE entity_id = ? ORDER BY alias")
                 .bind([id.rawValue]).rows { $0.text(0) }
             let mentions = try connection.prepare(
-                "SELECT \(Self.mentionColumns) WHERE m.entity_id = ? ORDER BY m.stm_id, m.ltm_id, m.start_offset"
-            ).bind([id.rawValue]).rows(Self.mention)
+                "SELECT \(Self.mentionColumns) WHERE m.entity_id = ? ORDER BY m.id DESC LIMIT ?"
+            ).bind([id.rawValue, mentionLimit]).rows(Self.mention)
             return EntityDetail(
-                entity: entity, aliases: aliases, mentions: mentions, relations: try Self.relations(of: id, connection))
+                entity: entity, aliases: aliases, mentions: mentions,
+                relations: try Self.relations(of: id, limit: relationLimit, connection))
         }
     }
 
-    private static func relations(of entity: EntityID, _ connection: Connection) throws -> [Relation] {
+    private static func relations(of entity: EntityID, limit: Int, _ connection: Connection) throws -> [Relation] {
         let rows = try connection.prepare(
             """
             SELECT r.id, r.subject_id, s.name, r.predicate, r.object_id, o.name, r.weight,
                    r.first_seen, r.last_seen, r.valid_from, r.valid_to
             FROM relations r JOIN entities s ON s.id = r.subject_id JOIN entities o ON o.id = r.object_id
             WHERE r.subject_id = ?1 OR r.object_id = ?1
-            ORDER BY r.valid_to IS NOT NULL, r.last_seen DESC, r.id
+            ORDER BY r.valid_to IS NOT NULL, r.predicate = 'co_occurs', r.last_seen DESC, r.id LIMIT ?2
             """
-        ).bind([entity.rawValue]).rows { row in
+        ).bind([entity.rawValue, limit]).rows { row in
             (
                 id: RelationID(row.int64(0)), subjectID: EntityID(row.int64(1)), subjectName: row.text(2),
                 predicate: row.text(3), objectID: EntityID(row.int64(4)), objectName: row.text(5),
@@ -209,7 +219,10 @@ extension MemoryStore {
             )
         }
         let evidence = try connection.prepare(
-            "SELECT stm_id, ltm_id FROM relation_evidence WHERE relation_id = ? ORDER BY observed_at, stm_id, ltm_id")
+            """
+            SELECT stm_id, ltm_id FROM relation_evidence WHERE relation_id = ?
+            ORDER BY observed_at DESC, stm_id DESC, ltm_id DESC LIMIT 10
+            """)
         return try rows.map { r in
             Relation(
                 id: r.id, subjectID: r.subjectID, subjectName: r.subjectName, predicate: r.predicate,

@@ -158,6 +158,22 @@ public actor MemoryStore {
         }
     }
 
+    /// Stores memories in one transaction: all of them or, if one is invalid, none.
+    public func add(_ memories: [NewMemory]) throws -> [ShortTermMemoryID] {
+        for memory in memories {
+            do {
+                try memory.validate()
+            } catch {
+                throw StoreError.invalidMemory(error)
+            }
+        }
+        return try withConnection { connection in
+            try connection.inTransaction {
+                try memories.map { try Self.insert($0, createdAt: $0.createdAt ?? .now, into: connection) }
+            }
+        }
+    }
+
     static func insert(_ memory: NewMemory, createdAt: Timestamp, into connection: Connection) throws
         -> ShortTermMemoryID
     {

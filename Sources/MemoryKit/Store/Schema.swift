@@ -10,6 +10,7 @@ enum Schema {
     static let migrations: [Migration] = [
         Migration(version: 1, name: "memories, entities, relations, passes, full-text indexes", sql: version1),
         Migration(version: 2, name: "consolidation: review marks, signature bands, pass indexes", sql: version2),
+        Migration(version: 3, name: "extraction and graph: progress marks, edge look-ups", sql: version3),
     ]
 
     static var currentVersion: Int { migrations.last!.version }
@@ -250,5 +251,24 @@ enum Schema {
             PRIMARY KEY (band_key, ltm_id)
         ) WITHOUT ROWID;
         CREATE INDEX long_term_signatures_by_ltm ON long_term_signatures(ltm_id);
+        """
+
+    /// Extraction and the graph: which memories each pass has done (`extracted_at`,
+    /// `graphed_at`), with partial indexes so that finding the rest never scans. A long-term
+    /// memory whose summary changes is extracted again. The graph pass reads short-term memories
+    /// in time order, so that a later statement replaces an earlier one.
+    private static let version3 = """
+        ALTER TABLE short_term_memories ADD COLUMN extracted_at TEXT \(time("extracted_at"));
+        ALTER TABLE short_term_memories ADD COLUMN graphed_at TEXT \(time("graphed_at"));
+        ALTER TABLE long_term_memories ADD COLUMN extracted_at TEXT \(time("extracted_at"));
+        CREATE INDEX short_term_memories_unextracted ON short_term_memories(id) WHERE extracted_at IS NULL;
+        CREATE INDEX short_term_memories_ungraphed ON short_term_memories(created_at, id)
+            WHERE graphed_at IS NULL AND extracted_at IS NOT NULL;
+        CREATE INDEX long_term_memories_unextracted ON long_term_memories(id) WHERE extracted_at IS NULL;
+        CREATE TRIGGER long_term_memories_extract_again AFTER UPDATE OF summary ON long_term_memories
+        WHEN old.summary IS NOT new.summary BEGIN
+            UPDATE long_term_memories SET extracted_at = NULL WHERE id = new.id;
+        END;
+        CREATE INDEX relations_by_predicate ON relations(predicate, weight);
         """
 }

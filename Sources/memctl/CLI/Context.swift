@@ -5,6 +5,8 @@ import MemoryKit
 struct Context {
     /// Where the database is, and how that was decided (for messages).
     let databasePath: String
+    /// The path came from --db (not the environment or the default).
+    var databaseGiven = false
     let json: Bool
     let busyTimeoutMilliseconds: Int
     let terminal: Terminal

@@ -8,17 +8,24 @@ import MemoryKit
 
 struct ConsolidateCommand: Command {
     static let name = "consolidate"
-    static let summary = "Run a consolidation pass: short-term memories into long-term memory"
+    static let summary = "Run a cycle: consolidation, entity extraction, knowledge graph"
     static let help = """
-        Usage: memctl consolidate [--json] [policy options]
+        Usage: memctl consolidate [--only PASS] [--json] [policy options]
 
-        Runs a consolidation pass on the database, in this process: pending short-term memories
-        old enough become long-term memories (created, merged with same-topic memories of their
-        session, or reinforcing a long-term memory they restate); low-importance memories that
-        nothing needed are forgotten when old; forgotten ones are purged after their retention.
+        Runs a maintenance cycle on the database, in this process, one pass after the other:
+          consolidation  pending short-term memories old enough become long-term memories
+                         (created, merged with same-topic memories of their session, or
+                         reinforcing a long-term memory they restate); low-importance memories
+                         that nothing needed are forgotten when old, and purged after retention
+          extraction     entities are found in new short-term memories and in new or changed
+                         long-term memories, and resolved to stored entities
+          graph          new short-term memories become edges: co-occurrence and typed
+                         relations (lives_in, works_at, sibling_of, ...), oldest first
         Work is done in batches, each committed whole. Ctrl-C stops between batches: the batches
-        already done are kept, the pass is recorded as cancelled, and memctl exits 130. Only one
-        consolidation pass runs on a database at a time.
+        already done are kept, the pass is recorded as cancelled, later passes do not start, and
+        memctl exits 130. Only one pass of each kind runs on a database at a time.
+
+          --only PASS              run one pass: consolidation, extraction or graph
 
         Policy options (durations: 0, 90s, 10m, 2h, 7d):
           --min-age D              consolidate memories at least this old (default 10m)
@@ -34,10 +41,13 @@ struct ConsolidateCommand: Command {
 
         JSON: {"passes": [{"kind": "consolidation", "outcome": "completed", "processed": N,
                "created": N, "merged": N, "reinforced": N, "parked": N, "forgotten": N,
-               "purged": N, "batches": N, "seconds": X, ...}]}
+               "purged": N, "batches": N, "seconds": X, ...},
+              {"kind": "extraction", ..., "mentions": N},
+              {"kind": "graph", ..., "relations": N, "co_occurrences": N}]}
         """
 
     let policy: ConsolidationPolicy
+    let passes: [PassKind]
 
     init(parsing arguments: inout ArgumentList) throws(UsageError) {
         var policy = ConsolidationPolicy()
@@ -70,16 +80,28 @@ struct ConsolidateCommand: Command {
         try duration("--retention", &policy.retention)
         try duration("--half-life", &policy.strengthHalfLife)
         try count("--batch-size", &policy.batchSize)
+        let only = try arguments.option("--only", "consolidation, extraction or graph") { PassKind(rawValue: $0) }
         try arguments.finish()
         self.policy = policy
+        passes = only.map { [$0] } ?? MaintenanceCycle.order
     }
 
     func run(_ context: Context) async throws {
         let store = try context.openStore(pageCacheMebibytes: ConsolidationPass.pageCacheMebibytes)
-        let pass = ConsolidationPass(store: store, policy: policy)
-        let progress = ProgressBar(label: "consolidating", enabled: isatty(STDERR_FILENO) == 1 && !context.json)
-        let started = DispatchTime.now()
-        let task = Task { try await pass.run(onProgress: progress.show) }
+        let cycle = MaintenanceCycle(store: store, policy: policy)
+        let showProgress = isatty(STDERR_FILENO) == 1 && !context.json
+        let task = Task {
+            var summaries: [PassSummary] = []
+            for kind in passes {
+                let progress = ProgressBar(label: kind.activity, enabled: showProgress)
+                let started = DispatchTime.now()
+                let record = try await cycle.run(kind, onProgress: progress.show)
+                progress.finish()
+                summaries.append(PassSummary(record: record, seconds: started.secondsSince))
+                if record.outcome == .cancelled { break }
+            }
+            return summaries
+        }
         // Ctrl-C and SIGTERM cancel the pass; it stops after the batch in flight.
         let stops = [SIGINT, SIGTERM].map { signal in
             let source = DispatchSource.makeSignalSource(signal: signal, queue: .global())
@@ -88,39 +110,69 @@ struct ConsolidateCommand: Command {
             return source
         }
         defer { stops.forEach { $0.cancel() } }
-        let record = try await task.value
-        progress.finish()
-        let seconds = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9
+        let summaries = try await task.value
         if context.json {
-            try context.printJSON(["passes": [PassSummary(record: record, seconds: seconds)]])
+            try context.printJSON(["passes": summaries])
         } else {
-            print(record, seconds: seconds)
+            summaries.forEach(print)
         }
-        switch record.outcome {
-        case .completed, .running: return
-        case .cancelled:
-            StandardStream.error("memctl consolidate: stopped; \(record.batches) whole batch(es) kept")
+        let records = summaries.map(\.record)
+        if let cancelled = records.first(where: { $0.outcome == .cancelled }) {
+            StandardStream.error(
+                "memctl consolidate: stopped during the \(cancelled.kind.rawValue) pass; \(cancelled.batches) whole batch(es) kept")
             throw ExitStatus(status: 130)
-        case .failed:
-            StandardStream.error("memctl consolidate: the pass failed: \(record.error ?? "unknown error")")
-            throw ExitStatus(status: 1)
         }
+        let failed = records.filter { $0.outcome == .failed }
+        for record in failed {
+            StandardStream.error(
+                "memctl consolidate: the \(record.kind.rawValue) pass failed: \(record.error ?? "unknown error")")
+        }
+        if !failed.isEmpty { throw ExitStatus(status: 1) }
     }
 
-    private func print(_ record: PassRecord, seconds: Double) {
+    private func print(_ summary: PassSummary) {
+        let record = summary.record
         let count = { (name: String) in record.counts[name, default: 0] }
         StandardStream.out(
-            "consolidation \(record.outcome.rawValue) in \(String(format: "%.2f", seconds)) s: "
+            "\(record.kind.rawValue) \(record.outcome.rawValue) in \(String(format: "%.2f", summary.seconds)) s: "
                 + "processed \(record.processed) memories in \(record.batches) batch(es)")
-        StandardStream.out(
-            "long-term: \(count("created")) created, \(count("merged")) merged, \(count("reinforced")) reinforced; "
-                + "short-term: \(count("parked")) kept back, \(count("forgotten")) forgotten, \(count("purged")) purged")
+        switch record.kind {
+        case .consolidation:
+            StandardStream.out(
+                "  long-term: \(count("created")) created, \(count("merged")) merged, \(count("reinforced")) reinforced; "
+                    + "short-term: \(count("parked")) kept back, \(count("forgotten")) forgotten, \(count("purged")) purged")
+        case .extraction:
+            StandardStream.out("  \(count("mentions")) entity mentions")
+        case .graph:
+            StandardStream.out("  \(count("relations")) relations, \(count("co_occurrences")) co-occurrences")
+        }
     }
+}
+
+extension PassKind {
+    /// What a progress bar says while a pass of this kind runs.
+    var activity: String {
+        switch self {
+        case .consolidation: "consolidating"
+        case .extraction: "extracting"
+        case .graph: "building graph"
+        }
+    }
+}
+
+extension DispatchTime {
+    var secondsSince: Double { Double(DispatchTime.now().uptimeNanoseconds - uptimeNanoseconds) / 1e9 }
 }
 
 /// A pass as `consolidate --json` prints it: its counts flattened into the object.
 struct PassSummary: Encodable {
-    static let countNames = ["created", "merged", "reinforced", "parked", "forgotten", "purged"]
+    static func countNames(_ kind: PassKind) -> [String] {
+        switch kind {
+        case .consolidation: ["created", "merged", "reinforced", "parked", "forgotten", "purged"]
+        case .extraction: ["mentions"]
+        case .graph: ["relations", "co_occurrences"]
+        }
+    }
 
     let record: PassRecord
     let seconds: Double
@@ -135,8 +187,9 @@ struct PassSummary: Encodable {
 
     func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: Key.self)
-        // Every consolidation count is present, 0 when the pass did not get to that step.
-        let counts = Dictionary(uniqueKeysWithValues: Self.countNames.map { ($0, 0) }).merging(record.counts) { $1 }
+        // Every count of the pass's kind is present, 0 when the pass did not get to that step.
+        let counts = Dictionary(uniqueKeysWithValues: Self.countNames(record.kind).map { ($0, 0) })
+            .merging(record.counts) { $1 }
         for (name, value) in counts { try container.encode(value, forKey: Key(name)) }
         try container.encode(record.id, forKey: Key("id"))
         try container.encode(record.kind, forKey: Key("kind"))

@@ -36,7 +36,7 @@ struct ShowCommand: Command {
         case .entity(let id):
             let detail = try await store.entity(id)
             if context.json { return try context.printJSON(detail) }
-            printEntity(detail, context)
+            Self.printEntity(detail, context)
         case .pass(let id):
             guard let pass = try await store.passes(limit: 1, id: id).first else {
                 throw StoreError.notFound(reference)
@@ -66,7 +66,7 @@ struct ShowCommand: Command {
         ])
         StandardStream.out("content:")
         StandardStream.out(memory.content)
-        printMentions(detail.mentions, context)
+        Self.printMentions(detail.mentions, context)
     }
 
     private func printLongTerm(_ detail: LongTermMemoryDetail, _ context: Context) {
@@ -87,10 +87,10 @@ struct ShowCommand: Command {
             table.append("stm:\(source.stmID)", source.joinedAt.minutes, source.role.rawValue)
         }
         context.printTable(table)
-        printMentions(detail.mentions, context)
+        Self.printMentions(detail.mentions, context)
     }
 
-    private func printEntity(_ detail: EntityDetail, _ context: Context) {
+    static func printEntity(_ detail: EntityDetail, _ context: Context) {
         let entity = detail.entity
         context.printFields([
             ("entity", String(entity.id.rawValue)),
@@ -98,8 +98,9 @@ struct ShowCommand: Command {
             ("kind", entity.kind),
             ("key", entity.canonicalKey),
             ("aliases", detail.aliases.isEmpty ? "-" : detail.aliases.joined(separator: ", ")),
+            ("mentions", String(entity.mentionCount)),
         ])
-        printMentions(detail.mentions, context)
+        printMentions(detail.mentions, context, of: entity)
         StandardStream.out("relations (\(detail.relations.count)):")
         var table = Table(
             .init(header: "ID", rightAligned: true), .init(header: "VALID (UTC)"),
@@ -116,16 +117,20 @@ struct ShowCommand: Command {
         context.printTable(table)
     }
 
-    private func printMentions(_ mentions: [EntityMention], _ context: Context) {
-        StandardStream.out("mentions (\(mentions.count)):")
+    private static func printMentions(_ mentions: [EntityMention], _ context: Context, of entity: Entity? = nil) {
+        if let entity, entity.mentionCount > mentions.count {
+            StandardStream.out("mentions (newest \(mentions.count) of \(entity.mentionCount)):")
+        } else {
+            StandardStream.out("mentions (\(mentions.count)):")
+        }
         guard !mentions.isEmpty else { return }
         var table = Table(
             .init(header: "IN"), .init(header: "SPAN", rightAligned: true), .init(header: "ENTITY"),
-            .init(header: "TEXT"))
+            .init(header: "IN CONTEXT"))
         for mention in mentions {
             table.append(
                 mention.memory.description, "\(mention.start)..<\(mention.end)",
-                "\(mention.entityName) (entity:\(mention.entityID))", mention.text)
+                "\(mention.entityName) (entity:\(mention.entityID))", mention.snippet)
         }
         context.printTable(table)
     }
