@@ -5,13 +5,16 @@ import MemoryKit
     import Glibc
 #endif
 
-/// `memory-bench consolidate`: a consolidation pass over N generated memories, for each N.
-/// Throughput and peak RSS are those of the real `memctl consolidate` process; the time from
-/// cancellation to the pass returning is measured in-process, on a copy of the same database.
+/// `memory-bench consolidate`: a consolidation pass over N generated memories, for each N;
+/// `memory-bench cycle`: a full cycle (consolidation, extraction, graph). Throughput and peak
+/// RSS are those of the real `memctl consolidate` process; the time from cancellation to a pass
+/// returning is measured in-process, on a copy of the same database.
 struct ConsolidationBenchmark {
     let sizes: [Int]
     let directory: URL
     let memctl: String
+    /// All three passes, not only consolidation.
+    var fullCycle = false
 
     struct Row {
         let size: Int
@@ -19,6 +22,8 @@ struct ConsolidationBenchmark {
         let seconds: Double
         let peakKilobytes: Int
         let cancelMilliseconds: Double
+        /// Seconds of each pass, in cycle order.
+        var passSeconds: [(String, Double)] = []
         var microsecondsPerMemory: Double { seconds * 1e6 / Double(max(processed, 1)) }
     }
 
@@ -31,7 +36,8 @@ struct ConsolidationBenchmark {
                 String(
                     format: "  %9d memories: %8.0f memories/s (%.1f µs each), peak RSS %6.1f MiB, cancel → return %6.1f ms",
                     row.size, Double(row.processed) / row.seconds, row.microsecondsPerMemory,
-                    Double(row.peakKilobytes) / 1024, row.cancelMilliseconds))
+                    Double(row.peakKilobytes) / 1024, row.cancelMilliseconds)
+                    + (fullCycle ? "  (" + row.passSeconds.map { String(format: "%@ %.1f s", $0.0, $0.1) }.joined(separator: ", ") + ")" : ""))
         }
         print("")
         print("| memories | processed | seconds | memories/s | µs per memory | peak RSS (MiB) | cancel → return (ms) |")
@@ -63,35 +69,48 @@ struct ConsolidationBenchmark {
         try FileManager.default.copyItem(atPath: database, toPath: copy)
 
         let output = directory.appendingPathComponent("consolidate-\(size).json").path
+        let only = fullCycle ? [] : ["--only", "consolidation"]
         let pass = try Subprocess.run(
-            memctl, ["--db", database, "consolidate", "--min-age", "0", "--json"], outputPath: output)
+            memctl, ["--db", database, "consolidate", "--min-age", "0", "--json"] + only, outputPath: output)
         guard pass.status == 0 else { throw BenchmarkError("memctl consolidate exited \(pass.status)") }
         let report = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: output)))
-        let processed = ((report as? [String: Any])?["passes"] as? [[String: Any]])?.first?["processed"] as? Int ?? 0
+        let passes = (report as? [String: Any])?["passes"] as? [[String: Any]] ?? []
+        let processed = passes.first?["processed"] as? Int ?? 0
+        let passSeconds = passes.map { ($0["kind"] as? String ?? "?", $0["seconds"] as? Double ?? 0) }
 
         let cancel = try await cancellationLatency(copy)
         for path in [database, copy] { removeDatabase(path) }
         try? FileManager.default.removeItem(atPath: jsonl)
         return Row(
             size: size, processed: processed, seconds: pass.seconds, peakKilobytes: pass.peakResidentKilobytes,
-            cancelMilliseconds: cancel)
+            cancelMilliseconds: cancel, passSeconds: passSeconds)
     }
 
     /// Starts a pass in this process, cancels it once it is well under way, and times how long
-    /// it takes to return.
+    /// it takes to return; for a full cycle, the slowest of the three kinds of pass.
     private func cancellationLatency(_ path: String) async throws -> Double {
         let store = try MemoryStore(.init(path: path, pageCacheMebibytes: ConsolidationPass.pageCacheMebibytes))
         var policy = ConsolidationPolicy()
         policy.minimumAge = .zero
-        let pass = ConsolidationPass(store: store, policy: policy)
-        let task = Task { try await pass.run() }
-        try await Task.sleep(for: .milliseconds(1500))
-        let cancelled = DispatchTime.now().uptimeNanoseconds
-        task.cancel()
-        let record = try await task.value
-        let milliseconds = Double(DispatchTime.now().uptimeNanoseconds - cancelled) / 1e6
-        if record.outcome != .cancelled { print("  (the pass had finished before it was cancelled)") }
-        return milliseconds
+        let cycle = MaintenanceCycle(store: store, policy: policy)
+        // Extraction works on short-term memories whether or not they are consolidated, and the
+        // graph on what extraction did: each has work when the one before it is cut short.
+        let kinds: [(PassKind, Duration)] =
+            fullCycle ? [(.consolidation, .milliseconds(1500)), (.extraction, .milliseconds(1500)), (.graph, .milliseconds(150))]
+            : [(.consolidation, .milliseconds(1500))]
+        var worst = 0.0
+        for (kind, delay) in kinds {
+            let task = Task { try await cycle.run(kind) }
+            try await Task.sleep(for: delay)
+            let cancelled = DispatchTime.now().uptimeNanoseconds
+            task.cancel()
+            let record = try await task.value
+            let milliseconds = Double(DispatchTime.now().uptimeNanoseconds - cancelled) / 1e6
+            if record.outcome != .cancelled { print("  (the \(kind.rawValue) pass had finished before it was cancelled)") }
+            if fullCycle { print(String(format: "  cancel → return, %@: %.1f ms", kind.rawValue, milliseconds)) }
+            worst = max(worst, milliseconds)
+        }
+        return worst
     }
 
     private func writeMemories(_ count: Int, to path: String) throws {
@@ -121,5 +140,5 @@ func chatLine(_ message: ChatMessage) -> String {
 }
 
 func removeDatabase(_ path: String) {
-    for suffix in ["", "-wal", "-shm", "-consolidation.lock"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+    for suffix in ["", "-wal", "-shm", "-consolidation.lock", "-extraction.lock", "-graph.lock"] { try? FileManager.default.removeItem(atPath: path + suffix) }
 }

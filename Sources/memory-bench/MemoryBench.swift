@@ -7,6 +7,8 @@ enum MemoryBench {
     static let usage = """
         Usage: memory-bench import [--rows N] [--runs N] [--keep DIR]
                memory-bench consolidate [--sizes 10000,100000,1000000] [--keep DIR]
+               memory-bench cycle [--sizes 10000,100000,1000000] [--keep DIR]
+               memory-bench extract [--rows N]
 
         import       time `memctl import` of N generated chat messages (default 250000) against
                      the sqlite3 shell loading the same rows into the same schema, then
@@ -15,6 +17,10 @@ enum MemoryBench {
         consolidate  for each size, import that many generated memories and time a
                      `memctl consolidate` pass over them: memories per second, peak RSS, and
                      (in-process) the time from cancelling a pass to its return.
+        cycle        the same for a full cycle: consolidation, extraction and graph, with the
+                     seconds of each pass and the cancellation time of each kind of pass.
+        extract      pipe N generated messages (default 100000) through `memctl extract --json`
+                     and the extractor in this process: tokens per second on one core.
 
         Both use the memctl built next to this binary: run `swift build -c release` first.
           --keep DIR  write the data and databases to DIR and keep them (default: a temp dir)
@@ -22,7 +28,7 @@ enum MemoryBench {
 
     static func main() async {
         var arguments = Array(CommandLine.arguments.dropFirst())
-        guard let command = arguments.first, ["import", "consolidate"].contains(command) else {
+        guard let command = arguments.first, ["import", "consolidate", "cycle", "extract"].contains(command) else {
             print(usage)
             exit(arguments.isEmpty || arguments.first == "--help" ? 0 : 64)
         }
@@ -31,7 +37,7 @@ enum MemoryBench {
             guard let index = arguments.firstIndex(of: name), index + 1 < arguments.count else { return nil }
             return arguments[index + 1]
         }
-        let rows = option("--rows").flatMap(Int.init) ?? 250_000
+        let rows = option("--rows").flatMap(Int.init) ?? (command == "extract" ? 100_000 : 250_000)
         let runs = option("--runs").flatMap(Int.init) ?? 3
         let sizes = option("--sizes").map { $0.split(separator: ",").compactMap { Int($0) } } ?? [10_000, 100_000, 1_000_000]
         let keep = option("--keep")
@@ -48,10 +54,15 @@ enum MemoryBench {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
             defer { if keep == nil { try? FileManager.default.removeItem(at: directory) } }
             print("memctl: \(memctl)")
-            if command == "import" {
+            switch command {
+            case "import":
                 try await ImportBenchmark(rows: rows, runs: runs, directory: directory, memctl: memctl).run()
-            } else {
-                try await ConsolidationBenchmark(sizes: sizes, directory: directory, memctl: memctl).run()
+            case "extract":
+                try ExtractionBenchmark(rows: rows, directory: directory, memctl: memctl).run()
+            default:
+                try await ConsolidationBenchmark(
+                    sizes: sizes, directory: directory, memctl: memctl, fullCycle: command == "cycle"
+                ).run()
             }
         } catch {
             print("memory-bench: \(error)")
