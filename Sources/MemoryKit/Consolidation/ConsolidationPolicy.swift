@@ -41,11 +41,11 @@ extension Duration {
 }
 
 extension Timestamp {
-    func adding(_ duration: Duration) -> Timestamp {
+    public func adding(_ duration: Duration) -> Timestamp {
         Timestamp(millisecondsSince1970: millisecondsSince1970 + duration.milliseconds)
     }
 
-    func subtracting(_ duration: Duration) -> Timestamp {
+    public func subtracting(_ duration: Duration) -> Timestamp {
         Timestamp(millisecondsSince1970: millisecondsSince1970 - duration.milliseconds)
     }
 }

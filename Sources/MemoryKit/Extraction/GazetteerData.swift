@@ -9942,6 +9942,10 @@ enum GazetteerData {
         Airport
         Station
         Village
+        Arena
+        Stadium
+        Tower
+        Mall
         """
 
     /// Words that, as the first word of a capitalised sequence, mark a place (Mount Everest, Lake Tahoe, San Diego).

@@ -21,8 +21,10 @@ extension Scan {
 
     private mutating func nameInMixedCase(at index: Int) -> Int {
         let token = self[index]
-        // A title: the name after it is a person, the title itself is not part of the name.
-        if isTitle(at: index), let name = titledName(after: index) {
+        // A title: the name after it is a person, the title itself is not part of the name —
+        // unless title and name together are a known name ("General Motors").
+        let known = gazetteer.longestMatch(in: tokens.tokens, at: index) { !$0.ambiguous && $0.words.count > 1 }
+        if isTitle(at: index), known == nil, let name = titledName(after: index) {
             let end = extendCapitalized(from: name)
             add(name..<end, .person)
             return end
@@ -33,7 +35,7 @@ extension Scan {
             // An entry that is also an ordinary word or a common first name ("Sofia", "Nice",
             // "Target") counts as that entry only where the words before it say so.
             if let match = gazetteerMatch, match.end >= end, isFree(index..<match.end),
-                !match.entry.ambiguous || contextKind(before: index) != nil
+                !match.entry.ambiguous || match.entry.words.count > 1 || contextKind(before: index) != nil
             {
                 add(index..<match.end, classifyKnown(match.entry, index..<match.end))
                 return match.end
@@ -59,15 +61,23 @@ extension Scan {
     /// "Bank of America", "Rio de Janeiro", "Procter & Gamble". It ends after a possessive.
     private func extendCapitalized(from start: Int) -> Int {
         var end = start + 1
+        var organization = gazetteer.organizationSuffixes.contains(self[start].lower)
         while end < count, !self[end - 1].possessive {
             let token = self[end]
-            if token.isNameLike, !claimed[end], !token.startsSentence, !isNonName(token) {
+            // A title starts a new name: "ECB President Christine Lagarde".
+            if token.isNameLike, !claimed[end], !token.startsSentence, !isNonName(token), !isTitle(at: end) {
+                organization = organization || gazetteer.organizationSuffixes.contains(token.lower)
                 end += 1
                 continue
             }
-            // A connector joins only two capitalised words: "of" in "Bank of America".
+            // A connector joins only two capitalised words: "of" in "Bank of America", and
+            // "and" inside an organization's name ("Institute of Allergy and Infectious Diseases").
             var next = end
-            while next < count, Self.connectors.contains(self[next].lower), next - end < 2 { next += 1 }
+            while next < count, Self.connectors.contains(self[next].lower) || (organization && self[next].lower == "and"),
+                next - end < 2
+            {
+                next += 1
+            }
             if next > end, next < count, self[next].isNameLike, !claimed[next], !self[next].startsSentence,
                 self[next].shape == .capitalized || self[next].shape == .allCaps
             {
@@ -103,15 +113,21 @@ extension Scan {
             if token.shape == .allCaps && (Self.commonWords.contains(first) || Self.chatAcronyms.contains(first)) {
                 return nil
             }
-            // A sentence's first word that is no known name needs a cue to be one.
-            if token.startsSentence && !gazetteer.isKnownWord(first) && personCueAfter(range) == false {
+            // A sentence's first word that is no known name, or a given name or organization
+            // that is also a word ("May I ask", "Will you", "Target practice"), needs a cue.
+            // Ambiguous places stay: they are mostly names ("Sofia called"); the word ones
+            // ("Nice", "Reading") are ordinary words and went above.
+            let ambiguous = gazetteer.kind(ofExactly: [first]).map { $0.ambiguous && $0.kind != .place } ?? false
+            if token.startsSentence, !personCueAfter(range), !gazetteer.isKnownWord(first) || ambiguous {
                 return nil
             }
         }
         if isTitle(at: range.lowerBound - 1) || (word(range.lowerBound - 1) == "." && isTitle(at: range.lowerBound - 2)) {
             return (range, .person, false)
         }
-        if gazetteer.organizationSuffixes.contains(last) || (words.count > 2 && Self.organizationHeads.contains(first)) {
+        if gazetteer.organizationSuffixes.contains(last) || (words.count > 2 && Self.organizationHeads.contains(first))
+            || (words.count > 2 && words.contains(where: gazetteer.organizationSuffixes.contains))
+        {
             return (range, .organization, false)
         }
         if words.count > 1 && (gazetteer.placeSuffixes.contains(last) || gazetteer.placePrefixes.contains(first)) {
@@ -124,6 +140,11 @@ extension Scan {
         }
         if words.count >= 2, gazetteer.surnames.contains(last) || gazetteer.ambiguousSurnames.contains(last) {
             return (range, .person, false)
+        }
+        // Ambiguous entries without a cue: "Apple" is the company, "Sofia" and "Jordan" more
+        // often people than places (resolution prefers a stored place of that name).
+        if let known = gazetteer.kind(ofExactly: words), known.ambiguous {
+            return known.kind == .organization ? (range, .organization, false) : (range, .person, known.kind == .place)
         }
         if words.count == 1, self[range.lowerBound].shape == .allCaps { return (range, .organization, false) }
         if words.count >= 3 { return (range, .organization, false) }
@@ -168,10 +189,19 @@ extension Scan {
             || (next == "and" && word(range.upperBound + 1) == "i")
     }
 
+    /// A title before a name: capitalised in ordinary text ("I miss Berlin" has none); in text
+    /// without capitals only the unmistakable ones ("dr", "mrs", "prof", "uncle").
     private func isTitle(at index: Int) -> Bool {
         guard index >= 0, index < count, self[index].isWord else { return false }
-        return gazetteer.personTitles.contains(self[index].lower)
+        let token = self[index]
+        if casing == .mixed { return token.isNameLike && gazetteer.personTitles.contains(token.lower) }
+        return Self.plainTitles.contains(token.lower)
     }
+
+    static let plainTitles: Set<String> = [
+        "dr", "mr", "mrs", "ms", "mx", "prof", "professor", "sir", "uncle", "aunt", "auntie", "president", "senator",
+        "rev", "coach",
+    ]
 
     /// After a title at `index` ("Dr", "Dr.", "Professor"): where the name starts, if one follows.
     private func titledName(after index: Int) -> Int? {
@@ -299,6 +329,7 @@ extension Scan {
         "saturday", "sunday", "january", "february", "april", "july", "september", "october", "november",
         "december", "today", "tomorrow", "yesterday", "ps", "re", "fwd", "cc", "btw", "lmao", "asap", "fyi", "tbh",
         "imo", "idk", "irl", "ceo", "cto", "cfo", "faq", "diy", "gps", "pdf", "usb", "id", "url", "api", "app",
+        "phd", "mba", "msc", "bsc", "ma", "ba", "md", "ph.d.",
     ]
     /// Chat abbreviations written in capitals.
     static let chatAcronyms: Set<String> = [

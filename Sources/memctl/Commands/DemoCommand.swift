@@ -30,9 +30,9 @@ struct DemoCommand: Command {
         let store = try MemoryStore(
             .init(path: path, createIfMissing: true, busyTimeoutMilliseconds: context.busyTimeoutMilliseconds))
         guard try await store.statistics().stm.total == 0 else { throw DemoNeedsNewDatabase(path: path) }
-        // The sample's ten weeks end today: day 0 is the midnight (UTC) 70 days ago.
-        let today = Timestamp.now.millisecondsSince1970 / 86_400_000 * 86_400_000
-        let memories = DemoSample.memories(startingAt: Timestamp(millisecondsSince1970: today - 70 * 86_400_000))
+        // The sample's ten weeks end now: day 0 starts exactly 70 days ago, so every memory's
+        // age, and so what the cycle keeps, merges and forgets, is the same whenever it runs.
+        let memories = DemoSample.memories(startingAt: Timestamp.now.subtracting(.seconds(70 * 86_400)))
         _ = try await store.add(memories)
         let before = try await store.statistics()
         let records = try await MaintenanceCycle(store: store).run()
