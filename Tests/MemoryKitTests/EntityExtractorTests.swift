@@ -124,6 +124,29 @@ struct EntityExtractorTests {
         #expect(found("Loving #Berlin today 😍 with @leah") == ["#Berlin/hashtag", "today/date", "@leah/handle"])
     }
 
+    @Test("news-style text: titles inside names, organizations with 'and', known names that start with a title")
+    func news() {
+        #expect(found(.person, in: "ECB President Christine Lagarde told reporters.") == ["Christine Lagarde"])
+        #expect(found(.organization, in: "ECB President Christine Lagarde told reporters.") == ["ECB"])
+        #expect(found(.organization, in: "General Motors cut jobs.") == ["General Motors"])
+        #expect(found(.organization, in: "The United Nations General Assembly met.") == ["United Nations General Assembly"])
+        #expect(
+            found(.organization, in: "He leads the National Institute of Allergy and Infectious Diseases.") == [
+                "National Institute of Allergy and Infectious Diseases"
+            ])
+        #expect(found("BREAKING: Earthquake hits northern Japan") == ["Japan/place"])
+    }
+
+    @Test("words that are names only sometimes: months, titles, ambiguous entries, '&' between people")
+    func ambiguity() {
+        #expect(found("May I ask something?") == [])
+        #expect(found("I miss Berlin sometimes") == ["Berlin/place"])
+        #expect(found(.organization, in: "I think Amazon is hiring in Dublin.") == ["Amazon"])
+        #expect(found(.person, in: "Meeting with Sarah & John tomorrow") == ["Sarah", "John"])
+        #expect(found(.time, in: "Reading The Midnight Library until midnight") == ["midnight"])
+        #expect(found(.place, in: "We moved to Sofia, and Sofia loves it.") == ["Sofia"])
+    }
+
     @Test("words capitalised for other reasons are not names")
     func notNames() {
         #expect(found("I told Mom it's OK, LOL. The German team won.") == [])

@@ -26,6 +26,10 @@ extension Scan {
             question idea plan news just reading watching working going having getting feeling thinking trying
             went called bought saw met told asked said heard made took gave found left moved started finished
             dinner lunch breakfast coffee tea work home school office meeting call trip flight train bus car
+            ask tell remind send book buy pay pick bring take give show find keep add call text email write read
+            open close turn put set stop start tell meet visit watch listen play cancel schedule move remember
+            happy merry welcome congrats sorry excited tired busy anyone everybody somebody nobody someone guys
+            breaking update alert warning live watch listen
             """
         return Set(words.split(whereSeparator: { $0 == " " || $0 == "\n" }).map(String.init))
     }()

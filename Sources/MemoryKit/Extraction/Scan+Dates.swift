@@ -145,7 +145,12 @@ extension Scan {
             if Self.isHourMinute(first), Self.meridiems.contains(word(index + 1)) { return (index + 2, .time, nil) }
             if Self.isHourMinute(first) { return (index + 1, .time, nil) }
         }
-        if ["noon", "midnight", "tonight", "midday"].contains(first) { return (index + 1, .time, nil) }
+        // Capitalised inside a sentence, these are part of a name ("The Midnight Library").
+        if ["noon", "midnight", "tonight", "midday"].contains(first),
+            casing == .uninformative || self[index].shape == .lower || self[index].startsSentence
+        {
+            return (index + 1, .time, nil)
+        }
         if ["this", "tomorrow", "yesterday", "last", "every"].contains(first),
             ["morning", "afternoon", "evening", "night"].contains(word(index + 1))
         {

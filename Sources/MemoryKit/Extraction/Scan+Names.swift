@@ -64,8 +64,9 @@ extension Scan {
         var organization = gazetteer.organizationSuffixes.contains(self[start].lower)
         while end < count, !self[end - 1].possessive {
             let token = self[end]
-            // A title starts a new name: "ECB President Christine Lagarde".
-            if token.isNameLike, !claimed[end], !token.startsSentence, !isNonName(token), !isTitle(at: end) {
+            // A title starts a new name: "ECB President Christine Lagarde" (but "United Nations
+            // General Assembly" is one name: an organization word follows the title).
+            if token.isNameLike, !claimed[end], !token.startsSentence, !isNonName(token), !startsTitledName(at: end) {
                 organization = organization || gazetteer.organizationSuffixes.contains(token.lower)
                 end += 1
                 continue
@@ -78,9 +79,10 @@ extension Scan {
             {
                 next += 1
             }
-            if next > end, next < count, self[next].isNameLike, !claimed[next], !self[next].startsSentence,
-                self[next].shape == .capitalized || self[next].shape == .allCaps
-            {
+            // "&" between two given names joins two people, not one name ("Sarah & John").
+            let people =
+                self[end].lower == "&" && isGivenName(self[end - 1].lower) && next < count && isGivenName(self[next].lower)
+            if next > end, next < count, self[next].isNameLike, !claimed[next], !self[next].startsSentence, !people {
                 end = next + 1
                 continue
             }
@@ -134,17 +136,18 @@ extension Scan {
             if !gazetteer.isKnownWord(last) || gazetteer.placeSuffixes.contains(last) { return (range, .place, false) }
         }
         if let cue = contextKind(before: range.lowerBound) { return (range, cue, false) }
+        // Ambiguous entries without a cue before them: "Apple" is the company ("Apple said"
+        // too), "Sofia" and "Jordan" more often people than places (resolution prefers a
+        // stored place of that name).
+        if let known = gazetteer.kind(ofExactly: words), known.ambiguous {
+            return known.kind == .organization ? (range, .organization, false) : (range, .person, known.kind == .place)
+        }
         if personCueAfter(range) { return (range, .person, false) }
         if let known = gazetteer.kind(ofExactly: [first]), known.kind == .person, words.count <= 3 {
             return (range, .person, false)
         }
         if words.count >= 2, gazetteer.surnames.contains(last) || gazetteer.ambiguousSurnames.contains(last) {
             return (range, .person, false)
-        }
-        // Ambiguous entries without a cue: "Apple" is the company, "Sofia" and "Jordan" more
-        // often people than places (resolution prefers a stored place of that name).
-        if let known = gazetteer.kind(ofExactly: words), known.ambiguous {
-            return known.kind == .organization ? (range, .organization, false) : (range, .person, known.kind == .place)
         }
         if words.count == 1, self[range.lowerBound].shape == .allCaps { return (range, .organization, false) }
         if words.count >= 3 { return (range, .organization, false) }
@@ -191,6 +194,16 @@ extension Scan {
 
     /// A title before a name: capitalised in ordinary text ("I miss Berlin" has none); in text
     /// without capitals only the unmistakable ones ("dr", "mrs", "prof", "uncle").
+    /// A title followed by a name that is not an organization's: "President Christine Lagarde".
+    private func startsTitledName(at index: Int) -> Bool {
+        guard isTitle(at: index), index + 1 < count else { return false }
+        var next = index + 1
+        if word(next) == "." { next += 1 }
+        return next < count && self[next].isNameLike && !gazetteer.organizationSuffixes.contains(word(next))
+    }
+
+    private func isGivenName(_ word: String) -> Bool { gazetteer.kind(ofExactly: [word])?.kind == .person }
+
     private func isTitle(at index: Int) -> Bool {
         guard index >= 0, index < count, self[index].isWord else { return false }
         let token = self[index]

@@ -67,7 +67,9 @@ struct TextTokens {
                         start: index, end: index + 1, shape: .symbol, lower: scalar == "’" ? "'" : String(scalar),
                         possessive: false, startsSentence: sentenceStart, spaceBefore: spaceBefore))
                 index += 1
-                if Self.endsSentence(scalar) && !endsAbbreviation(tokens.count - 1) {
+                // A colon before a space starts a new clause, often capitalised ("BREAKING: Quake hits").
+                let clause = scalar == ":" && index < scalars.count && scalars[index].properties.isWhitespace
+                if (Self.endsSentence(scalar) && !endsAbbreviation(tokens.count - 1)) || clause {
                     sentenceStart = true
                     spaceBefore = false
                     continue

@@ -6,9 +6,10 @@ public struct MaintenanceCycle: Sendable {
 
     public let store: MemoryStore
     public let policy: ConsolidationPolicy
-    public let now: Timestamp
+    /// The passes' idea of now; nil means the time each pass starts.
+    public let now: Timestamp?
 
-    public init(store: MemoryStore, policy: ConsolidationPolicy = ConsolidationPolicy(), now: Timestamp = .now) {
+    public init(store: MemoryStore, policy: ConsolidationPolicy = ConsolidationPolicy(), now: Timestamp? = nil) {
         self.store = store
         self.policy = policy
         self.now = now
@@ -18,13 +19,14 @@ public struct MaintenanceCycle: Sendable {
     public func run(_ kind: PassKind, onProgress: @escaping @Sendable (PassProgress) -> Void = { _ in }) async throws
         -> PassRecord
     {
+        let now = now ?? .now
         switch kind {
         case .consolidation:
-            try await ConsolidationPass(store: store, policy: policy, now: now).run(onProgress: onProgress)
+            return try await ConsolidationPass(store: store, policy: policy, now: now).run(onProgress: onProgress)
         case .extraction:
-            try await ExtractionPass(store: store, batchSize: policy.batchSize, now: now).run(onProgress: onProgress)
+            return try await ExtractionPass(store: store, batchSize: policy.batchSize, now: now).run(onProgress: onProgress)
         case .graph:
-            try await GraphPass(store: store, batchSize: policy.batchSize, now: now).run(onProgress: onProgress)
+            return try await GraphPass(store: store, batchSize: policy.batchSize, now: now).run(onProgress: onProgress)
         }
     }
 
