@@ -1,19 +1,19 @@
 import Foundation
 import MemoryKit
 
-/// `memctl`: add memories, import them, and inspect the memory database.
+/// `memctl`: add memories, import them, run the passes, and inspect the memory database.
 @main
 enum Memctl {
     static let version = "0.1.0"
 
     static let help = """
-        memctl — add, import and inspect memoryd's memory database
+        memctl — add, import, consolidate and inspect memoryd's memory database
 
         Usage: memctl [--db PATH] [--json] [--busy-timeout MS] COMMAND [ARGS...]
 
         Commands:
-        \(commands.map { "  " + TextLayout.pad($0.name, to: 10) + $0.summary }.joined(separator: "\n"))
-          help      Show help for memctl or for one command
+        \(commands.map { "  " + TextLayout.pad($0.name, to: 13) + $0.summary }.joined(separator: "\n"))
+          help         Show help for memctl or for one command
 
         Global options (accepted before or after the command):
           --db PATH           database file (default: $MEMORYD_DB, else
