@@ -6,6 +6,7 @@ let package = Package(
     products: [
         .library(name: "MemoryKit", targets: ["MemoryKit"]),
         .executable(name: "memctl", targets: ["memctl"]),
+        .executable(name: "memoryd", targets: ["memoryd"]),
         .executable(name: "memory-bench", targets: ["memory-bench"]),
     ],
     targets: [
@@ -16,10 +17,11 @@ let package = Package(
         ),
         .target(name: "MemoryKit", dependencies: ["CSQLite"]),
         .executableTarget(name: "memctl", dependencies: ["MemoryKit"]),
+        .executableTarget(name: "memoryd", dependencies: ["MemoryKit"]),
         .executableTarget(name: "memory-bench", dependencies: ["MemoryKit"]),
         .testTarget(name: "MemoryKitTests", dependencies: ["MemoryKit", "CSQLite"]),
         // Depends on the executable so that `swift test` always builds the binary it runs.
-        .testTarget(name: "MemctlTests", dependencies: ["MemoryKit", "memctl"]),
+        .testTarget(name: "MemctlTests", dependencies: ["MemoryKit", "memctl", "memoryd"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -74,7 +74,7 @@ enum Memctl {
                 ?? Context.defaultDatabasePath(environment: environment)
             let context = Context(
                 databasePath: path, databaseGiven: database != nil, json: json, busyTimeoutMilliseconds: busyTimeout ?? 5000,
-                terminal: .current(environment: environment))
+                terminal: .current(environment: environment), environment: environment)
             try await parsed.run(context)
             return 0
         } catch let error as UsageError {

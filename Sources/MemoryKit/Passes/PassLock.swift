@@ -4,14 +4,17 @@ import Foundation
     import Glibc
 #endif
 
-/// Keeps two passes of one kind from running on one database at once, across processes: an
-/// exclusive `flock` on `<database>-<kind>.lock`. The kernel drops the lock when its holder
-/// exits, however it exits, so a killed pass never leaves a stale lock behind.
-final class PassLock {
+/// An exclusive `flock` on a file that names its holder's process id. The kernel drops the lock
+/// when its holder exits, however it exits, so a killed process never leaves a stale lock.
+public final class ProcessLock {
     private let descriptor: Int32
 
-    init(database: String, kind: PassKind) throws {
-        let path = "\(database)-\(kind.rawValue).lock"
+    /// Another process holds the lock.
+    public struct Held: Error, Sendable {
+        public let pid: Int32?
+    }
+
+    public init(path: String) throws {
         descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw SystemError(call: "open", path: path) }
         while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
@@ -19,7 +22,7 @@ final class PassLock {
             let code = errno
             let holder = Self.readPID(descriptor)
             close(descriptor)
-            if code == EWOULDBLOCK { throw PassAlreadyRunning(kind: kind, database: database, pid: holder) }
+            if code == EWOULDBLOCK { throw Held(pid: holder) }
             throw SystemError(call: "flock", path: path, errno: code)
         }
         // Say who holds it, for the message another process will print.
@@ -35,6 +38,23 @@ final class PassLock {
         let count = buffer.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, 0) }
         guard count > 0 else { return nil }
         return Int32(String(decoding: buffer[..<count], as: UTF8.self).trimmingWhitespace())
+    }
+}
+
+@available(*, unavailable)
+extension ProcessLock: Sendable {}
+
+/// Keeps two passes of one kind from running on one database at once, across processes: a
+/// `ProcessLock` on `<database>-<kind>.lock`.
+final class PassLock {
+    private let lock: ProcessLock
+
+    init(database: String, kind: PassKind) throws {
+        do {
+            lock = try ProcessLock(path: "\(database)-\(kind.rawValue).lock")
+        } catch let held as ProcessLock.Held {
+            throw PassAlreadyRunning(kind: kind, database: database, pid: held.pid)
+        }
     }
 }
 

@@ -30,7 +30,7 @@ public actor MemoryStore {
     /// The schema version this build reads and writes.
     public static let schemaVersion = Schema.currentVersion
 
-    public let path: String
+    public nonisolated let path: String
     let busyTimeoutMilliseconds: Int
     let connection: Connection
 

@@ -10,6 +10,7 @@ struct Context {
     let json: Bool
     let busyTimeoutMilliseconds: Int
     let terminal: Terminal
+    var environment: [String: String] = [:]
 
     /// Opens the store; `create` for commands that write (the file is created on first write).
     func openStore(create: Bool = false, pageCacheMebibytes: Int? = nil) throws -> MemoryStore {

@@ -10,9 +10,14 @@ struct ConsolidateCommand: Command {
     static let name = "consolidate"
     static let summary = "Run a cycle: consolidation, entity extraction, knowledge graph"
     static let help = """
-        Usage: memctl consolidate [--only PASS] [--json] [policy options]
+        Usage: memctl consolidate [--only PASS] [--wait] [--socket PATH | --local] [--json] [policy options]
 
-        Runs a maintenance cycle on the database, in this process, one pass after the other:
+        When memoryd listens on the control socket (--socket, else $MEMORYD_SOCKET, else its
+        default), asks it to run a cycle now: without --wait memctl returns at once; with --wait
+        it shows progress and the summary as the daemon works. Otherwise, or with --local, memctl
+        runs the cycle in this process (and says so when no daemon was found).
+
+        A cycle runs the passes one after the other:
           consolidation  pending short-term memories old enough become long-term memories
                          (created, merged with same-topic memories of their session, or
                          reinforcing a long-term memory they restate); low-importance memories
@@ -26,6 +31,11 @@ struct ConsolidateCommand: Command {
         memctl exits 130. Only one pass of each kind runs on a database at a time.
 
           --only PASS              run one pass: consolidation, extraction or graph
+          --wait                   with memoryd: wait for the passes, showing progress
+          --socket PATH            memoryd's control socket
+          --local                  run in this process even when memoryd listens
+
+        Policy options apply to passes run in this process (memoryd has its own settings):
 
         Policy options (durations: 0, 90s, 10m, 2h, 7d):
           --min-age D              consolidate memories at least this old (default 10m)
@@ -48,11 +58,16 @@ struct ConsolidateCommand: Command {
 
     let policy: ConsolidationPolicy
     let passes: [PassKind]
+    /// Some policy option was given.
+    let policyGiven: Bool
+    let socket: String?
+    let local: Bool
+    let wait: Bool
 
     init(parsing arguments: inout ArgumentList) throws(UsageError) {
         var policy = ConsolidationPolicy()
         func duration(_ name: String, _ value: inout Duration) throws(UsageError) {
-            if let parsed = try arguments.option(name, "a duration such as 0, 90s, 10m, 2h or 7d", parseDuration) {
+            if let parsed = try arguments.option(name, "a duration such as 0, 90s, 10m, 2h or 7d", DaemonPaths.parseDuration) {
                 value = parsed
             }
         }
@@ -81,12 +96,74 @@ struct ConsolidateCommand: Command {
         try duration("--half-life", &policy.strengthHalfLife)
         try count("--batch-size", &policy.batchSize)
         let only = try arguments.option("--only", "consolidation, extraction or graph") { PassKind(rawValue: $0) }
+        socket = try arguments.option("--socket")
+        local = arguments.flag("--local")
+        wait = arguments.flag("--wait")
         try arguments.finish()
+        if local && socket != nil { throw UsageError("--local and --socket contradict each other") }
         self.policy = policy
+        policyGiven = policy != ConsolidationPolicy()
         passes = only.map { [$0] } ?? MaintenanceCycle.order
     }
 
     func run(_ context: Context) async throws {
+        if !local {
+            let path = ControlClient.socketPath(socket, environment: context.environment)
+            if let client = try ControlClient.connectIfListening(path) {
+                if policyGiven {
+                    throw UsageError("policy options apply to passes run in this process; add --local (memoryd has its own settings)")
+                }
+                return try await runOnDaemon(client, context)
+            }
+            if socket != nil { throw NoDaemon(path: path) }
+            StandardStream.error("memctl consolidate: no memoryd on \(path); running the passes in this process")
+        }
+        try await runLocally(context)
+    }
+
+    /// Asks memoryd to run the passes; with --wait, follows them to the end.
+    private func runOnDaemon(_ client: ControlClient, _ context: Context) async throws {
+        try client.send(.init(command: .trigger, passes: passes, wait: wait))
+        let first = try client.next()
+        guard wait else {
+            let triggered = first.passes ?? passes
+            if context.json { return try context.printJSON(["triggered": triggered.map(\.rawValue)]) }
+            StandardStream.out(
+                "memoryd is running " + triggered.map(\.rawValue).joined(separator: ", ")
+                    + "; memctl status shows progress")
+            return
+        }
+        let showProgress = isatty(STDERR_FILENO) == 1 && !context.json
+        var bars: [PassKind: ProgressBar] = [:]
+        while true {
+            let response = try client.next()
+            switch response.event {
+            case "progress":
+                guard let kind = response.kind else { continue }
+                let bar = bars[kind] ?? ProgressBar(label: kind.activity, enabled: showProgress)
+                bars[kind] = bar
+                var progress = PassProgress()
+                progress.processed = response.processed ?? 0
+                progress.total = response.total ?? 0
+                bar.show(progress)
+            case "finished":
+                guard let record = response.pass else { continue }
+                bars.removeValue(forKey: record.kind)?.finish()
+                if !context.json { print(PassSummary(record: record, seconds: record.seconds)) }
+            case "could_not_run":
+                StandardStream.error(
+                    "memctl consolidate: memoryd could not run the \(response.kind?.rawValue ?? "?") pass: \(response.error ?? "")")
+            case "done":
+                let records = response.records ?? []
+                if context.json { try context.printJSON(["passes": records.map { PassSummary(record: $0, seconds: $0.seconds) }]) }
+                return try report(records, expected: passes.count)
+            default:
+                continue
+            }
+        }
+    }
+
+    private func runLocally(_ context: Context) async throws {
         let store = try context.openStore(pageCacheMebibytes: ConsolidationPass.pageCacheMebibytes)
         let cycle = MaintenanceCycle(store: store, policy: policy)
         let showProgress = isatty(STDERR_FILENO) == 1 && !context.json
@@ -116,7 +193,11 @@ struct ConsolidateCommand: Command {
         } else {
             summaries.forEach(print)
         }
-        let records = summaries.map(\.record)
+        try report(summaries.map(\.record), expected: passes.count)
+    }
+
+    /// Exit 130 for a cancelled pass, 1 for a failed one (or one that could not run).
+    private func report(_ records: [PassRecord], expected: Int) throws {
         if let cancelled = records.first(where: { $0.outcome == .cancelled }) {
             StandardStream.error(
                 "memctl consolidate: stopped during the \(cancelled.kind.rawValue) pass; \(cancelled.batches) whole batch(es) kept")
@@ -127,7 +208,7 @@ struct ConsolidateCommand: Command {
             StandardStream.error(
                 "memctl consolidate: the \(record.kind.rawValue) pass failed: \(record.error ?? "unknown error")")
         }
-        if !failed.isEmpty { throw ExitStatus(status: 1) }
+        if !failed.isEmpty || records.count < expected { throw ExitStatus(status: 1) }
     }
 
     private func print(_ summary: PassSummary) {
@@ -201,14 +282,4 @@ struct PassSummary: Encodable {
         try container.encode(record.finishedAt, forKey: Key("finished_at"))
         try container.encode(record.error, forKey: Key("error"))
     }
-}
-
-/// Parses `0`, `90`, `90s`, `10m`, `2h`, `7d`.
-func parseDuration(_ text: String) -> Duration? {
-    let units: [Character: Int64] = ["s": 1, "m": 60, "h": 3600, "d": 86_400]
-    if let value = Int64(text), value >= 0 { return .seconds(value) }
-    guard let unit = text.last, let scale = units[unit], let value = Int64(text.dropLast()), value >= 0 else {
-        return nil
-    }
-    return .seconds(value * scale)
 }

@@ -1,0 +1,28 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Defaults memoryd and memctl agree on, and the duration syntax both read.
+public enum DaemonPaths {
+    /// The control socket when none is given: `$XDG_RUNTIME_DIR/memoryd/control.sock`, else
+    /// `/tmp/memoryd-<uid>/control.sock`. (Under systemd memoryd uses
+    /// `$RUNTIME_DIRECTORY/control.sock`, `/run/memoryd/control.sock` with the shipped unit.)
+    public static func defaultSocket(environment: [String: String]) -> String {
+        if let runtime = environment["XDG_RUNTIME_DIR"], runtime.hasPrefix("/") {
+            return runtime + "/memoryd/control.sock"
+        }
+        return "/tmp/memoryd-\(getuid())/control.sock"
+    }
+
+    /// Parses `0`, `90`, `90s`, `10m`, `2h`, `7d`.
+    public static func parseDuration(_ text: String) -> Duration? {
+        let units: [Character: Int64] = ["s": 1, "m": 60, "h": 3600, "d": 86_400]
+        if let value = Int64(text), value >= 0 { return .seconds(value) }
+        guard let unit = text.last, let scale = units[unit], let value = Int64(text.dropLast()), value >= 0 else {
+            return nil
+        }
+        return .seconds(value * scale)
+    }
+}

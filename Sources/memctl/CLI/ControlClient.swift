@@ -1,0 +1,84 @@
+import Foundation
+import MemoryKit
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// memctl's side of the control socket (docs/PROTOCOL.md).
+final class ControlClient {
+    let path: String
+    private let descriptor: Int32
+    private let reader: LineSocketReader
+
+    /// The socket memctl talks to: --socket, else $MEMORYD_SOCKET, else memoryd's default.
+    static func socketPath(_ option: String?, environment: [String: String]) -> String {
+        option ?? environment["MEMORYD_SOCKET"].flatMap { $0.isEmpty ? nil : $0 }
+            ?? DaemonPaths.defaultSocket(environment: environment)
+    }
+
+    /// Connects, or returns nil when no daemon listens there (no socket file, or nobody accepts).
+    static func connectIfListening(_ path: String) throws -> ControlClient? {
+        do {
+            return ControlClient(path: path, descriptor: try UnixSocket.connect(path))
+        } catch let error as SocketError where [ENOENT, ECONNREFUSED, ENOTDIR].contains(error.code ?? 0) {
+            return nil
+        }
+    }
+
+    /// Connects, or explains that no daemon listens.
+    static func connect(_ path: String) throws -> ControlClient {
+        guard let client = try connectIfListening(path) else { throw NoDaemon(path: path) }
+        return client
+    }
+
+    private init(path: String, descriptor: Int32) {
+        self.path = path
+        self.descriptor = descriptor
+        reader = LineSocketReader(descriptor: descriptor, limit: 64 << 20)
+    }
+
+    deinit { close(descriptor) }
+
+    func send(_ request: ControlProtocol.Request) throws {
+        guard UnixSocket.write(ControlProtocol.line(request), to: descriptor) else {
+            throw DaemonGone(path: path)
+        }
+    }
+
+    /// The next response line; an error response from the daemon is thrown.
+    func next() throws -> ControlProtocol.Response {
+        switch reader.next() {
+        case .line(let line):
+            let response = try ControlProtocol.decode(ControlProtocol.Response.self, from: line)
+            guard response.ok else { throw DaemonRefused(message: response.error ?? "unknown error") }
+            return response
+        default:
+            throw DaemonGone(path: path)
+        }
+    }
+
+    /// Sends a request and returns its (single) response.
+    func ask(_ request: ControlProtocol.Request) throws -> ControlProtocol.Response {
+        try send(request)
+        return try next()
+    }
+}
+
+@available(*, unavailable)
+extension ControlClient: Sendable {}
+
+struct NoDaemon: Error, CustomStringConvertible {
+    let path: String
+    var description: String { "no memoryd is listening on \(path) (start it, or give its socket with --socket)" }
+}
+
+struct DaemonGone: Error, CustomStringConvertible {
+    let path: String
+    var description: String { "memoryd closed the connection on \(path) before answering" }
+}
+
+struct DaemonRefused: Error, CustomStringConvertible {
+    let message: String
+    var description: String { "memoryd refused the request: \(message)" }
+}

@@ -1,0 +1,100 @@
+import Foundation
+import MemoryKit
+
+struct StatusCommand: Command {
+    static let name = "status"
+    static let summary = "Show what memoryd is doing: loops, last and next passes, pending memories"
+    static let help = """
+        Usage: memctl status [--socket PATH] [--json]
+
+        Asks the memoryd listening on the control socket (--socket, else $MEMORYD_SOCKET, else
+        $XDG_RUNTIME_DIR/memoryd/control.sock or /tmp/memoryd-UID/control.sock) for its loops:
+        for each of consolidation, extraction and graph, whether it is idle, running (with
+        progress) or paused, its interval, its last pass and outcome, and its next run; and the
+        short-term memories waiting for consolidation. Exits 1 when no daemon listens.
+        """
+
+    let socket: String?
+
+    init(parsing arguments: inout ArgumentList) throws(UsageError) {
+        socket = try arguments.option("--socket")
+        try arguments.finish()
+    }
+
+    func run(_ context: Context) async throws {
+        let client = try ControlClient.connect(ControlClient.socketPath(socket, environment: context.environment))
+        guard let status = try client.ask(.init(command: .status)).status else { throw DaemonGone(path: client.path) }
+        if context.json { return try context.printJSON(status) }
+        context.printFields([
+            ("memoryd", "process \(status.pid), up since \(status.startedAt.minutes) UTC"),
+            ("database", status.database),
+            ("loops", status.paused ? "paused (memctl resume)" : "running"),
+            ("pending", "\(status.pendingMemories) short-term memories waiting for consolidation"),
+        ])
+        var table = Table(
+            .init(header: "LOOP"), .init(header: "STATE"), .init(header: "EVERY", rightAligned: true),
+            .init(header: "LAST PASS", maximumWidth: 40), .init(header: "NEXT (UTC)"))
+        for loop in status.loops {
+            var state = loop.state.rawValue
+            if loop.state == .running, let processed = loop.processed { state += " \(processed)/\(loop.total ?? 0)" }
+            if loop.failures > 0 { state += " (\(loop.failures) failed)" }
+            let last =
+                loop.lastPass.map { "\($0.outcome.rawValue) \(($0.finishedAt ?? $0.startedAt).minutes), \($0.processed) memories" }
+                ?? loop.lastError.map { "could not run: \($0)" } ?? "-"
+            table.append(
+                loop.kind.rawValue, state, Duration.seconds(loop.intervalSeconds).shortDescription, last,
+                loop.nextRun?.minutes ?? "-")
+        }
+        context.printTable(table)
+    }
+}
+
+struct PauseCommand: Command {
+    static let name = "pause"
+    static let summary = "Pause memoryd's periodic loops (passes in flight finish)"
+    static let help = """
+        Usage: memctl pause [--socket PATH] [--json]
+
+        Pauses memoryd's periodic loops: no pass starts on its own until memctl resume. A pass
+        in flight finishes. memctl consolidate still runs a cycle on request.
+        """
+
+    let socket: String?
+
+    init(parsing arguments: inout ArgumentList) throws(UsageError) {
+        socket = try arguments.option("--socket")
+        try arguments.finish()
+    }
+
+    func run(_ context: Context) async throws {
+        try setPaused(true, socket: socket, context)
+    }
+}
+
+struct ResumeCommand: Command {
+    static let name = "resume"
+    static let summary = "Resume memoryd's periodic loops"
+    static let help = """
+        Usage: memctl resume [--socket PATH] [--json]
+
+        Resumes memoryd's periodic loops; loops whose time came while paused run at once.
+        """
+
+    let socket: String?
+
+    init(parsing arguments: inout ArgumentList) throws(UsageError) {
+        socket = try arguments.option("--socket")
+        try arguments.finish()
+    }
+
+    func run(_ context: Context) async throws {
+        try setPaused(false, socket: socket, context)
+    }
+}
+
+private func setPaused(_ paused: Bool, socket: String?, _ context: Context) throws {
+    let client = try ControlClient.connect(ControlClient.socketPath(socket, environment: context.environment))
+    let response = try client.ask(.init(command: paused ? .pause : .resume))
+    if context.json { return try context.printJSON(["paused": response.paused ?? paused]) }
+    StandardStream.out((response.paused ?? paused) ? "memoryd's loops are paused" : "memoryd's loops are running")
+}

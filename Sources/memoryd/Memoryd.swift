@@ -1,0 +1,282 @@
+import Dispatch
+import Foundation
+import MemoryKit
+import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// `memoryd`: runs the consolidation, extraction and graph loops on one database, serves the
+/// control socket, and speaks the systemd notify protocol.
+@main
+enum Memoryd {
+    static let version = "0.1.0"
+
+    static let help = """
+        memoryd — memory consolidation daemon: runs consolidation, entity extraction and the
+        knowledge graph on periodic loops, and serves memctl on a control socket.
+
+        Usage: memoryd [--db PATH] [--socket PATH] [--config FILE] [--log-level LEVEL]
+
+          --db PATH          database (default: $STATE_DIRECTORY/memory.db under systemd, else
+                             $XDG_DATA_HOME/memoryd/memory.db or ~/.local/share/memoryd/memory.db)
+          --socket PATH      control socket (default: $RUNTIME_DIRECTORY/control.sock under
+                             systemd, else $XDG_RUNTIME_DIR/memoryd/control.sock or
+                             /tmp/memoryd-UID/control.sock)
+          --config FILE      settings file of `key = value` lines (also $MEMORYD_CONFIG)
+          --log-level LEVEL  error, warning, notice, info (default) or debug
+
+        Settings (file keys; environment MEMORYD_<KEY>; flags win over the environment, which
+        wins over the file): db, socket, log_level, consolidation_interval (5m),
+        extraction_interval (10m), graph_interval (30m), retry_base (30s), min_age (10m),
+        batch_size (256).
+
+        Signals: SIGTERM/SIGINT stop after the batch in flight; SIGHUP reloads the settings;
+        SIGUSR1 runs a cycle now.
+        Exit status: 0 stopped cleanly, 1 could not start or failed, 64 usage error,
+        78 bad configuration.
+        """
+
+    static func main() async {
+        signal(SIGPIPE, SIG_IGN)
+        let environment = ProcessInfo.processInfo.environment
+        var flags: [(String, String)] = []
+        var configFile: String?
+        var arguments = Array(CommandLine.arguments.dropFirst())
+        while !arguments.isEmpty {
+            let argument = arguments.removeFirst()
+            switch argument {
+            case "-h", "--help":
+                print(help)
+                exit(0)
+            case "--version":
+                print("memoryd \(version) (schema version \(MemoryStore.schemaVersion))")
+                exit(0)
+            case "--db", "--socket", "--config", "--log-level":
+                guard let value = arguments.first, !value.isEmpty else { usage("\(argument) needs a value") }
+                arguments.removeFirst()
+                switch argument {
+                case "--config": configFile = value
+                case "--db": flags.append(("db", value))
+                case "--socket": flags.append(("socket", value))
+                default: flags.append(("log_level", value))
+                }
+            default:
+                usage("unknown argument '\(argument)'")
+            }
+        }
+        let configuration: DaemonConfiguration
+        do {
+            configuration = try DaemonConfiguration.load(file: configFile, environment: environment, flags: flags)
+        } catch {
+            fail("\(error)", status: 78)
+        }
+        let daemon = Daemon(
+            configuration: configuration, configFile: configFile, flags: flags, environment: environment)
+        exit(await daemon.run())
+    }
+
+    static func usage(_ message: String) -> Never {
+        FileHandle.standardError.write(Data("memoryd: \(message)\nTry 'memoryd --help'.\n".utf8))
+        exit(64)
+    }
+
+    static func fail(_ message: String, status: Int32 = 1) -> Never {
+        FileHandle.standardError.write(Data("memoryd: \(message)\n".utf8))
+        exit(status)
+    }
+}
+
+/// One run of the daemon, from start-up to a clean stop.
+struct Daemon {
+    let configuration: DaemonConfiguration
+    let configFile: String?
+    let flags: [(String, String)]
+    let environment: [String: String]
+
+    func run() async -> Int32 {
+        let log = Logger(level: configuration.logLevel, environment: environment)
+        let notifier = SystemdNotifier(environment: environment, pid: getpid())
+        let startedAt = Timestamp.now
+        let database = configuration.database
+
+        // One daemon per database.
+        let lock: ProcessLock
+        do {
+            try FileManager.default.createDirectory(
+                atPath: (database as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            lock = try ProcessLock(path: database + "-daemon.lock")
+        } catch let held as ProcessLock.Held {
+            log.log(.error, "another memoryd\(held.pid.map { " (process \($0))" } ?? "") already serves \(database)")
+            return 1
+        } catch {
+            log.log(.error, "cannot lock \(database): \(error)")
+            return 1
+        }
+        defer { withExtendedLifetime(lock) {} }
+
+        let store: MemoryStore
+        do {
+            store = try MemoryStore(
+                .init(path: database, createIfMissing: true, pageCacheMebibytes: ConsolidationPass.pageCacheMebibytes))
+        } catch {
+            log.log(.error, "cannot open the database: \(error)")
+            return 1
+        }
+        let policy = Mutex(configuration.policy)
+        let runner: Orchestrator.Runner = { kind, onProgress in
+            try await MaintenanceCycle(store: store, policy: policy.withLock { $0 }).run(kind, onProgress: onProgress)
+        }
+        let orchestrator = Orchestrator(settings: configuration.loops, clock: SystemClock(), runner: runner, log: log.log)
+        let server: ControlServer
+        do {
+            server = try ControlServer(
+                path: configuration.socket, orchestrator: orchestrator, store: store, startedAt: startedAt, log: log)
+        } catch {
+            log.log(.error, "cannot listen on \(configuration.socket): \(error)")
+            return 1
+        }
+        server.start()
+
+        // Signals arrive on a Dispatch queue and are handed to the main task in order.
+        let (signals, signalInput) = AsyncStream<Int32>.makeStream()
+        let sources = [SIGTERM, SIGINT, SIGHUP, SIGUSR1].map { number in
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            source.setEventHandler { signalInput.yield(number) }
+            source.resume()
+            return source
+        }
+        defer { sources.forEach { $0.cancel() } }
+
+        let loops = Task { await orchestrator.run() }
+        let reporter = Task { await reportStatus(orchestrator, notifier: notifier, log: log) }
+        let watchdog = Task { await feedWatchdog(orchestrator, notifier: notifier, log: log) }
+        log.log(
+            .notice,
+            "memoryd \(Memoryd.version) serving \(database) on \(configuration.socket) (intervals: "
+                + MaintenanceCycle.order.map { "\($0.rawValue) \(configuration.loops.interval($0).shortDescription)" }
+                .joined(separator: ", ") + ")")
+        if let failure = notifier.notify("READY=1", "STATUS=ready, starting the first passes") {
+            log.log(.warning, "systemd notify failed: \(failure)")
+        }
+
+        var current = configuration
+        for await number in signals {
+            switch number {
+            case SIGHUP:
+                notifier.notify("RELOADING=1", "MONOTONIC_USEC=\(DispatchTime.now().uptimeNanoseconds / 1000)")
+                do {
+                    let reloaded = try DaemonConfiguration.load(file: configFile, environment: environment, flags: flags)
+                    if reloaded.database != current.database || reloaded.socket != current.socket {
+                        log.log(.warning, "reload: db and socket changes take effect at the next start")
+                    }
+                    log.setLevel(reloaded.logLevel)
+                    policy.withLock { $0 = reloaded.policy }
+                    await orchestrator.update(reloaded.loops)
+                    current = reloaded
+                    log.log(
+                        .notice,
+                        "configuration reloaded (intervals: "
+                            + MaintenanceCycle.order.map { "\($0.rawValue) \(reloaded.loops.interval($0).shortDescription)" }
+                            .joined(separator: ", ") + ")")
+                } catch {
+                    log.log(.error, "reload failed, keeping the running configuration: \(error)")
+                }
+                notifier.notify("READY=1")
+            case SIGUSR1:
+                log.log(.notice, "SIGUSR1: running a cycle now")
+                _ = await orchestrator.trigger(MaintenanceCycle.order)
+            default:
+                log.log(.notice, "stopping (\(number == SIGTERM ? "SIGTERM" : "SIGINT")): finishing the batch in flight")
+                notifier.notify("STOPPING=1", "STATUS=stopping")
+                server.close()
+                loops.cancel()
+                await loops.value
+                reporter.cancel()
+                watchdog.cancel()
+                log.log(.notice, "stopped")
+                return 0
+            }
+        }
+        return 0
+    }
+
+    /// STATUS= lines for systemctl status: the pass in flight with its progress (at most once a
+    /// second), or "idle, next pass in 4m".
+    private func reportStatus(_ orchestrator: Orchestrator, notifier: SystemdNotifier, log: Logger) async {
+        guard notifier.socket != nil else { return }
+        var lastSent = UInt64(0)
+        let events = orchestrator.events.subscribe()
+        let idle = Task {
+            while !Task.isCancelled {
+                try? await Task.sleep(for: .seconds(15))
+                notifier.notify("STATUS=" + Self.describe(await orchestrator.status()))
+            }
+        }
+        defer { idle.cancel() }
+        for await event in events {
+            let now = DispatchTime.now().uptimeNanoseconds
+            switch event {
+            case .progress(let kind, let progress):
+                guard now - lastSent >= 1_000_000_000 else { continue }
+                lastSent = now
+                notifier.notify("STATUS=\(kind.activity) \(progress.processed.grouped)/\(progress.total.grouped)")
+            case .started, .finished, .couldNotRun:
+                notifier.notify("STATUS=" + Self.describe(await orchestrator.status()))
+            }
+        }
+    }
+
+    static func describe(_ status: OrchestratorStatus) -> String {
+        if let running = status.loops.first(where: { $0.state == .running }) {
+            return "\(running.kind.activity) \((running.processed ?? 0).grouped)/\((running.total ?? 0).grouped)"
+        }
+        if status.paused { return "paused" }
+        let next = status.loops.compactMap(\.nextRun).min()
+        guard let next else { return "idle" }
+        let seconds = max(0, (next.millisecondsSince1970 - Timestamp.now.millisecondsSince1970) / 1000)
+        return "idle, next pass in " + (seconds >= 60 ? "\(seconds / 60)m" : "\(seconds)s")
+    }
+
+    /// WATCHDOG=1 at half of WATCHDOG_USEC, only while every running pass shows progress within
+    /// the watchdog timeout: a stuck pass stops the pings and systemd restarts the service.
+    private func feedWatchdog(_ orchestrator: Orchestrator, notifier: SystemdNotifier, log: Logger) async {
+        guard let interval = notifier.watchdogInterval, let timeout = notifier.watchdogTimeout else { return }
+        var starved = false
+        while !Task.isCancelled {
+            if orchestrator.events.isMakingProgress(within: timeout) {
+                notifier.notify("WATCHDOG=1")
+                starved = false
+            } else if !starved {
+                starved = true
+                log.log(.error, "a pass has made no progress for \(timeout.shortDescription); not pinging the watchdog")
+            }
+            try? await Task.sleep(for: interval)
+        }
+    }
+}
+
+extension PassKind {
+    var activity: String {
+        switch self {
+        case .consolidation: "consolidating"
+        case .extraction: "extracting entities"
+        case .graph: "building the graph"
+        }
+    }
+}
+
+extension Int {
+    /// 12000 → "12,000".
+    var grouped: String {
+        let digits = String(Swift.abs(self))
+        var result = ""
+        for (index, digit) in digits.enumerated() {
+            if index > 0 && (digits.count - index) % 3 == 0 { result += "," }
+            result.append(digit)
+        }
+        return (self < 0 ? "-" : "") + result
+    }
+}
