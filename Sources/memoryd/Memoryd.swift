@@ -192,6 +192,7 @@ struct Daemon {
                 log.log(.notice, "stopping (\(number == SIGTERM ? "SIGTERM" : "SIGINT")): finishing the batch in flight")
                 notifier.notify("STOPPING=1", "STATUS=stopping")
                 server.close()
+                await orchestrator.stop()
                 loops.cancel()
                 await loops.value
                 reporter.cancel()

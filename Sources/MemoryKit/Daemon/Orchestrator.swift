@@ -79,6 +79,7 @@ public actor Orchestrator {
     private var settings: LoopSettings
     private var loops: [PassKind: Loop] = [:]
     private var paused = false
+    private var stopping = false
     /// Events, progress and liveness, readable without waiting for the actor.
     public nonisolated let events = EventHub()
 
@@ -88,13 +89,19 @@ public actor Orchestrator {
         self.runner = runner
         self.log = log
         let now = clock.now
-        // Each loop's first pass runs at start: work that waited while the daemon was down.
         for kind in MaintenanceCycle.order { loops[kind] = Loop(next: now) }
     }
 
-    /// Runs the loops until the calling task is cancelled; passes in flight stop after their
-    /// batch, and this returns once every loop has ended.
+    /// Runs one cycle in order (consolidation, extraction, graph: work that waited while the
+    /// daemon was down), then the loops, until the calling task is cancelled; passes in flight
+    /// stop after their batch, and this returns once every loop has ended.
     public func run() async {
+        let first = trigger(MaintenanceCycle.order)
+        await withTaskCancellationHandler {
+            _ = await first.value
+        } onCancel: {
+            first.cancel()
+        }
         await withTaskGroup(of: Void.self) { group in
             for kind in MaintenanceCycle.order {
                 group.addTask { await self.loop(kind) }
@@ -103,7 +110,7 @@ public actor Orchestrator {
     }
 
     private func loop(_ kind: PassKind) async {
-        while !Task.isCancelled {
+        while !Task.isCancelled && !stopping {
             let due = paused ? nil : loops[kind]?.next
             if let due, due <= clock.now {
                 _ = await runNow(kind)
@@ -129,13 +136,32 @@ public actor Orchestrator {
     /// Runs a pass of `kind` now, or joins the one running, and returns its record (nil when
     /// the pass could not run at all).
     public func runNow(_ kind: PassKind) async -> PassRecord? {
-        if let running = loops[kind]?.running { return await running.value }
+        if stopping || Task.isCancelled { return nil }
+        if let running = loops[kind]?.running { return await Self.value(of: running) }
         let task = Task { await self.execute(kind) }
         loops[kind]?.running = task
-        let record = await task.value
+        let record = await Self.value(of: task)
         loops[kind]?.running = nil
         wake(kind)
         return record
+    }
+
+    /// A pass's result; cancelling the waiting task cancels the pass (it stops after its batch).
+    private static func value(of task: Task<PassRecord?, Never>) async -> PassRecord? {
+        await withTaskCancellationHandler {
+            await task.value
+        } onCancel: {
+            task.cancel()
+        }
+    }
+
+    /// Stops every pass in flight (each after its batch), however it was started, waits for
+    /// them, and refuses new ones: the first step of a clean shutdown.
+    public func stop() async {
+        stopping = true
+        let running = loops.values.compactMap(\.running)
+        running.forEach { $0.cancel() }
+        for task in running { _ = await task.value }
     }
 
     /// Runs `kinds` in cycle order, each as `runNow` does, in a task of its own; a cancelled

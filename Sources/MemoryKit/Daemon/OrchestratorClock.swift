@@ -53,8 +53,10 @@ public final class ManualClock: OrchestratorClock {
         }
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+                // Under the lock, so that a cancellation either comes first (and is seen here) or
+                // finds the sleeper registered.
                 let resumeNow = state.withLock { state -> Bool in
-                    if deadline <= state.now { return true }
+                    if deadline <= state.now || Task.isCancelled { return true }
                     state.sleepers.append(Sleeper(id: id, deadline: deadline, continuation: continuation))
                     return false
                 }

@@ -85,7 +85,10 @@ public enum UnixSocket {
         let bytes = Array(message.utf8)
         let sent = withUnsafePointer(to: &address) { pointer in
             pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { target in
-                bytes.withUnsafeBytes { sendto(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL), target, length) }
+                bytes.withUnsafeBytes {
+                    // Never wait for the reader: a full notify queue loses a status line, not the daemon.
+                    sendto(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL) | Int32(MSG_DONTWAIT), target, length)
+                }
             }
         }
         guard sent == bytes.count else { throw SocketError(call: "sendto", path: path) }

@@ -1,0 +1,466 @@
+import Foundation
+import Synchronization
+import Testing
+
+@testable import MemoryKit
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// A datagram socket standing in for systemd's notify socket: like systemd, it reads every
+/// datagram as it arrives (on a thread of its own), and keeps them for the test to look at.
+final class NotifyListener: Sendable {
+    /// What the reading thread shares with the listener (not the listener itself, so that the
+    /// thread does not keep it alive).
+    private final class Inbox: Sendable {
+        let received = Mutex<[String]>([])
+        let closed = Atomic<Bool>(false)
+    }
+
+    let path: String
+    private let descriptor: Int32
+    private let inbox = Inbox()
+
+    init(in directory: TemporaryDirectory) throws {
+        path = directory.path("notify.sock")
+        let descriptor = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue), 0)
+        self.descriptor = descriptor
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        let bytes = Array(path.utf8)
+        withUnsafeMutableBytes(of: &address.sun_path) { buffer in
+            for (index, byte) in bytes.enumerated() { buffer[index] = byte }
+        }
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        }
+        try #require(bound == 0, "cannot bind \(path)")
+        let inbox = self.inbox
+        let thread = Thread {
+            while !inbox.closed.load(ordering: .acquiring) {
+                var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+                guard poll(&poller, 1, 50) > 0 else { continue }
+                var buffer = [UInt8](repeating: 0, count: 4096)
+                let count = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
+                if count > 0 { inbox.received.withLock { $0.append(String(decoding: buffer[..<count], as: UTF8.self)) } }
+            }
+            close(descriptor)
+        }
+        thread.start()
+    }
+
+    deinit { inbox.closed.store(true, ordering: .releasing) }
+
+    /// Every datagram so far.
+    var messages: [String] { inbox.received.withLock { $0 } }
+
+    /// Waits for the first datagram after the first `skip` ones that contains `field` (e.g.
+    /// "READY=1"); returns the datagrams up to it.
+    @discardableResult
+    func wait(for field: String, after skip: Int = 0, timeout: Double = 10) -> [String]? {
+        let deadline = Date().addingTimeInterval(timeout)
+        repeat {
+            let all = messages
+            if all.count > skip,
+                let index = all[skip...].firstIndex(where: { $0.split(separator: "\n").contains(Substring(field)) })
+            {
+                return Array(all[skip...index])
+            }
+            usleep(10_000)
+        } while Date() < deadline
+        return nil
+    }
+}
+
+/// A running memoryd on a temporary database and socket.
+final class DaemonProcess {
+    static let executable = Memctl.executable.deletingLastPathComponent().appendingPathComponent("memoryd")
+
+    let process = Process()
+    let database: String
+    let socket: String
+    let logPath: String
+
+    init(
+        database: String, socket: String, in directory: TemporaryDirectory, environment: [String: String] = [:],
+        arguments: [String] = []
+    ) throws {
+        self.database = database
+        self.socket = socket
+        logPath = directory.path("memoryd-\(UUID().uuidString.prefix(8)).log")
+        process.executableURL = Self.executable
+        process.arguments = ["--db", database, "--socket", socket] + arguments
+        var env = ProcessInfo.processInfo.environment
+        for key in env.keys where key.hasPrefix("MEMORYD_") || key == "NOTIFY_SOCKET" || key.hasPrefix("WATCHDOG") {
+            env.removeValue(forKey: key)
+        }
+        env.merge(environment) { $1 }
+        process.environment = env
+        _ = FileManager.default.createFile(atPath: logPath, contents: nil)
+        process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: logPath))
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+    }
+
+    var log: String { (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? "" }
+
+    func signal(_ number: Int32) { kill(process.processIdentifier, number) }
+
+    /// Waits for the process to exit; false if it is still running after `timeout` seconds.
+    func waitForExit(timeout: Double) -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        while process.isRunning && Date() < deadline { usleep(5_000) }
+        return !process.isRunning
+    }
+
+    deinit {
+        if process.isRunning {
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+        }
+    }
+}
+
+@Suite("memoryd (real processes, sockets and signals)", .serialized)
+struct DaemonTests {
+    /// Sends raw bytes on the control socket and returns what comes back until the daemon
+    /// closes the connection or `timeout` passes.
+    func exchange(_ bytes: Data, socket path: String, timeout: Double = 15) throws -> String {
+        let descriptor = try UnixSocket.connect(path)
+        defer { close(descriptor) }
+        _ = bytes.withUnsafeBytes { send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+        var received: [UInt8] = []
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+            guard poll(&poller, 1, 100) > 0 else { continue }
+            var chunk = [UInt8](repeating: 0, count: 65536)
+            let count = chunk.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
+            if count <= 0 { break }
+            received += chunk[..<count]
+        }
+        return String(decoding: received, as: UTF8.self)
+    }
+
+    func status(_ socket: String, in dir: TemporaryDirectory) throws -> [String: Any] {
+        let result = try Memctl.run(["status", "--socket", socket, "--json"], in: dir)
+        try #require(result.status == 0, "\(result.stderr)")
+        return try result.jsonObject()
+    }
+
+    func sampleLines(count: Int) throws -> String {
+        let end = Timestamp.now.millisecondsSince1970 - 3_600_000
+        var lines = ""
+        for index in 0..<count {
+            let text =
+                index % 3 == 0 ? "ok \(index)" : "My sister Leah moved to Munich, note \(index % 40) about Berlin"
+            let time = Timestamp(millisecondsSince1970: end - Int64(count - index) * 300_000)
+            lines += try jsonLine(["content": text, "session": "s\(index / 20)", "created_at": time.iso8601]) + "\n"
+        }
+        return lines
+    }
+
+    @Test("READY arrives; memctl add then consolidate --wait through the socket makes long-term memories; status reports them; SIGTERM stops it cleanly")
+    func endToEnd() throws {
+        let dir = try TemporaryDirectory()
+        let notify = try NotifyListener(in: dir)
+        let db = dir.path("memory.db")
+        let socket = dir.path("control.sock")
+        let daemon = try DaemonProcess(
+            database: db, socket: socket, in: dir, environment: ["NOTIFY_SOCKET": notify.path, "MEMORYD_MIN_AGE": "0"])
+        try #require(notify.wait(for: "READY=1") != nil, "no READY=1; log: \(daemon.log)")
+        var mode = stat()
+        #expect(stat(socket, &mode) == 0 && (mode.st_mode & 0o777) == 0o660)
+
+        for text in ["I live in Berlin with my sister Leah", "Leah works at Siemens", "I moved to Hamburg"] {
+            #expect(try Memctl.run(["--db", db, "add", text], in: dir).status == 0)
+        }
+        let cycle = try Memctl.run(["consolidate", "--socket", socket, "--wait", "--json"], in: dir)
+        #expect(cycle.status == 0, "\(cycle.stderr)")
+        let passes = try #require(try cycle.jsonObject()["passes"] as? [[String: Any]])
+        #expect(passes.map { $0["kind"] as? String } == ["consolidation", "extraction", "graph"])
+        #expect(passes.first?["created"] as? Int == 3)
+        #expect(try Memctl.run(["--db", db, "stats", "--json"], in: dir).jsonObject()["ltm"] as? Int == 3)
+
+        let status = try self.status(socket, in: dir)
+        #expect(status["pid"] as? Int == Int(daemon.process.processIdentifier))
+        #expect(status["pending_memories"] as? Int == 0)
+        let loops = try #require(status["loops"] as? [[String: Any]])
+        #expect(loops.map { $0["kind"] as? String } == ["consolidation", "extraction", "graph"])
+        #expect(loops.map { $0["interval_seconds"] as? Int } == [300, 600, 1800])
+        #expect(loops.allSatisfy { ($0["last_pass"] as? [String: Any])?["outcome"] as? String == "completed" })
+        let text = try Memctl.run(["status", "--socket", socket], in: dir)
+        #expect(text.stdout.contains("consolidation") && text.stdout.contains("completed"))
+
+        #expect(try Memctl.run(["pause", "--socket", socket], in: dir).stdout.contains("paused"))
+        #expect(try self.status(socket, in: dir)["paused"] as? Bool == true)
+        #expect(try Memctl.run(["resume", "--socket", socket], in: dir).status == 0)
+        #expect(try self.status(socket, in: dir)["paused"] as? Bool == false)
+
+        // Without --wait memctl returns at once; the daemon runs the cycle.
+        let quick = try Memctl.run(["consolidate", "--socket", socket], in: dir)
+        #expect(quick.status == 0 && quick.stdout.contains("memoryd is running"))
+
+        daemon.signal(SIGTERM)
+        #expect(daemon.waitForExit(timeout: 5))
+        #expect(daemon.process.terminationStatus == 0, "\(daemon.log)")
+        #expect(notify.wait(for: "STOPPING=1", timeout: 2) != nil)
+        #expect(!FileManager.default.fileExists(atPath: socket))
+        let gone = try Memctl.run(["status", "--socket", socket], in: dir)
+        #expect(gone.status == 1 && gone.stderr.contains("no memoryd is listening"))
+    }
+
+    @Test("SIGTERM in the middle of a long pass exits 0 within a second; a restart finishes with the result of an uninterrupted run")
+    func stopMidPass() throws {
+        let dir = try TemporaryDirectory()
+        let db = dir.path("memory.db")
+        #expect(try Memctl.run(["--db", db, "import", "-"], stdin: Data(try sampleLines(count: 1200).utf8), in: dir).status == 0)
+        let reference = dir.path("reference.db")
+        try FileManager.default.copyItem(atPath: db, toPath: reference)
+        let uninterrupted = try Memctl.run(
+            ["--db", reference, "consolidate", "--local", "--min-age", "0", "--batch-size", "5"], in: dir)
+        #expect(uninterrupted.status == 0)
+
+        let socket = dir.path("control.sock")
+        let environment = ["MEMORYD_MIN_AGE": "0", "MEMORYD_BATCH_SIZE": "5"]
+        let first = try DaemonProcess(database: db, socket: socket, in: dir, environment: environment)
+        // Wait until the first pass has committed some batches.
+        let deadline = Date().addingTimeInterval(20)
+        var processed = 0
+        while Date() < deadline, processed < 50 {
+            usleep(20_000)
+            let status = try? Memctl.run(["status", "--socket", socket, "--json"], in: dir).jsonObject()
+            let loops = status?["loops"] as? [[String: Any]] ?? []
+            processed = loops.compactMap { $0["processed"] as? Int }.max() ?? 0
+        }
+        try #require(processed >= 50 && first.process.isRunning, "the pass did not get going: \(first.log)")
+        let stopped = Date()
+        first.signal(SIGTERM)
+        #expect(first.waitForExit(timeout: 5))
+        let seconds = Date().timeIntervalSince(stopped)
+        #expect(seconds < 1.0, "took \(seconds) s to stop")
+        #expect(first.process.terminationStatus == 0, "\(first.log)")
+        #expect(try Memctl.run(["--db", db, "check"], in: dir).status == 0)
+
+        // The restart runs a cycle at once and finishes the job.
+        let notify = try NotifyListener(in: dir)
+        let second = try DaemonProcess(
+            database: db, socket: socket, in: dir, environment: environment.merging(["NOTIFY_SOCKET": notify.path]) { $1 })
+        try #require(notify.wait(for: "READY=1") != nil)
+        let done = try Memctl.run(["consolidate", "--socket", socket, "--wait", "--json"], in: dir)
+        #expect(done.status == 0, "\(done.stderr)")
+        second.signal(SIGTERM)
+        #expect(second.waitForExit(timeout: 5) && second.process.terminationStatus == 0)
+        #expect(try consolidated(db) == consolidated(reference))
+        #expect(try knowledge(db) == knowledge(reference))
+    }
+
+    /// Consolidation's result, row for row.
+    func consolidated(_ path: String) throws -> [String] {
+        let connection = try Connection(path: path, mode: .readWrite, busyTimeoutMilliseconds: 1000)
+        var rows: [String] = []
+        for query in [
+            "SELECT id, status, ltm_id FROM short_term_memories ORDER BY id",
+            "SELECT id, summary, strength, importance FROM long_term_memories ORDER BY id",
+            "SELECT ltm_id, stm_id, role FROM long_term_sources ORDER BY ltm_id, stm_id",
+        ] {
+            rows += try connection.prepare(query).rows { row in
+                (0..<Int32(4)).map { row.optionalText($0) ?? "∅" }.joined(separator: "|")
+            }
+        }
+        return rows
+    }
+
+    /// Entities and edges by name (ids depend on the order passes met them).
+    func knowledge(_ path: String) throws -> [String] {
+        let connection = try Connection(path: path, mode: .readWrite, busyTimeoutMilliseconds: 1000)
+        let entities = try connection.prepare("SELECT kind || ':' || name FROM entities ORDER BY 1").rows { $0.text(0) }
+        let edges = try connection.prepare(
+            """
+            SELECT s.name || ' ' || r.predicate || ' ' || o.name || ' ' || round(r.weight, 6) || ' ' || (r.valid_to IS NULL)
+            FROM relations r JOIN entities s ON s.id = r.subject_id JOIN entities o ON o.id = r.object_id ORDER BY 1
+            """
+        ).rows { $0.text(0) }
+        return entities + edges
+    }
+
+    @Test("garbage, oversized, unknown and half-sent requests get errors while the daemon keeps serving")
+    func badRequests() throws {
+        let dir = try TemporaryDirectory()
+        let notify = try NotifyListener(in: dir)
+        let socket = dir.path("control.sock")
+        let daemon = try DaemonProcess(
+            database: dir.path("memory.db"), socket: socket, in: dir, environment: ["NOTIFY_SOCKET": notify.path])
+        try #require(notify.wait(for: "READY=1") != nil)
+
+        // A client that sends half a request and goes quiet holds up nobody.
+        let silent = try UnixSocket.connect(socket)
+        _ = Array(#"{"version": 1, "comm"#.utf8).withUnsafeBytes { send(silent, $0.baseAddress, $0.count, 0) }
+
+        let cases: [(Data, String)] = [
+            (Data("garbage\n".utf8), "not JSON"),
+            (Data("[1, 2]\n".utf8), "not a JSON object"),
+            (Data(#"{"version": 1, "command": "explode"}"#.utf8 + [10]), "unknown command"),
+            (Data(#"{"version": 7, "command": "status"}"#.utf8 + [10]), "version 7 is not supported"),
+            (Data(#"{"command": "status"}"#.utf8 + [10]), "no \"version\""),
+            (Data(#"{"version": 1, "command": "trigger", "passes": ["everything"]}"#.utf8 + [10]), "\"passes\""),
+            (Data(#"{"version": 1, "command": "trigger", "wait": "yes"}"#.utf8 + [10]), "does not match"),
+            (Data(repeating: UInt8(ascii: "x"), count: 100_000) + Data([10]), "longer than 65536 bytes"),
+            (Data([0xFF, 0xFE, 0x0A]), "not UTF-8"),
+        ]
+        for (request, message) in cases {
+            let answer = try exchange(request, socket: socket)
+            let response = try #require(
+                try JSONSerialization.jsonObject(with: Data(answer.split(separator: "\n").first.map(String.init)?.utf8 ?? "{}".utf8))
+                    as? [String: Any], "no answer to \(message)")
+            #expect(response["ok"] as? Bool == false)
+            #expect((response["error"] as? String)?.contains(message) == true, "\(response)")
+            #expect(answer.split(separator: "\n").count == 1, "the connection was not closed after an error")
+        }
+        // A client that vanishes in the middle of a streamed trigger harms nothing.
+        let vanishing = try UnixSocket.connect(socket)
+        _ = Array(#"{"version": 1, "command": "trigger", "wait": true}"#.utf8 + [10]).withUnsafeBytes {
+            send(vanishing, $0.baseAddress, $0.count, 0)
+        }
+        close(vanishing)
+
+        #expect(try status(socket, in: dir)["pid"] as? Int == Int(daemon.process.processIdentifier))
+        // The half-sent request times out with an error of its own.
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        var poller = pollfd(fd: silent, events: Int16(POLLIN), revents: 0)
+        #expect(poll(&poller, 1, 15_000) > 0)
+        let count = buffer.withUnsafeMutableBytes { recv(silent, $0.baseAddress, $0.count, 0) }
+        #expect(String(decoding: buffer[..<max(0, count)], as: UTF8.self).contains("incomplete request"))
+        close(silent)
+        #expect(daemon.process.isRunning)
+        #expect(try Memctl.run(["status", "--socket", socket], in: dir).status == 0)
+    }
+
+    @Test("a second daemon on the same database is refused with a clear message")
+    func secondDaemon() throws {
+        let dir = try TemporaryDirectory()
+        let notify = try NotifyListener(in: dir)
+        let db = dir.path("memory.db")
+        let first = try DaemonProcess(
+            database: db, socket: dir.path("one.sock"), in: dir, environment: ["NOTIFY_SOCKET": notify.path])
+        try #require(notify.wait(for: "READY=1") != nil)
+        let second = try DaemonProcess(database: db, socket: dir.path("two.sock"), in: dir)
+        #expect(second.waitForExit(timeout: 5))
+        #expect(second.process.terminationStatus == 1)
+        #expect(second.log.contains("another memoryd (process \(first.process.processIdentifier)) already serves"), "\(second.log)")
+        #expect(first.process.isRunning)
+        // And a second daemon on the same socket, with another database, too.
+        let third = try DaemonProcess(database: dir.path("other.db"), socket: dir.path("one.sock"), in: dir)
+        #expect(third.waitForExit(timeout: 5) && third.process.terminationStatus == 1)
+        #expect(third.log.contains("another process is listening"), "\(third.log)")
+    }
+
+    @Test("SIGHUP reloads the configuration file: RELOADING=1, READY=1, and the new interval")
+    func reload() throws {
+        let dir = try TemporaryDirectory()
+        let notify = try NotifyListener(in: dir)
+        let config = try dir.write("memoryd.conf", "# test\nconsolidation_interval = 1h\nlog_level = debug\n")
+        let socket = dir.path("control.sock")
+        let daemon = try DaemonProcess(
+            database: dir.path("memory.db"), socket: socket, in: dir, environment: ["NOTIFY_SOCKET": notify.path],
+            arguments: ["--config", config])
+        try #require(notify.wait(for: "READY=1") != nil)
+        func interval() throws -> Int? {
+            ((try status(socket, in: dir)["loops"] as? [[String: Any]])?.first)?["interval_seconds"] as? Int
+        }
+        #expect(try interval() == 3600)
+        _ = try dir.write("memoryd.conf", "consolidation_interval = 2h\n")
+        var before = notify.messages.count
+        daemon.signal(SIGHUP)
+        let seen = try #require(notify.wait(for: "READY=1", after: before), "no READY=1 after SIGHUP")
+        #expect(seen.contains { $0.contains("RELOADING=1") })
+        #expect(try interval() == 7200)
+        // A bad file on reload is reported and the running configuration kept.
+        _ = try dir.write("memoryd.conf", "consolidation_interval = soon\n")
+        before = notify.messages.count
+        daemon.signal(SIGHUP)
+        #expect(notify.wait(for: "READY=1", after: before) != nil)
+        #expect(try interval() == 7200)
+        #expect(daemon.log.contains("reload failed"))
+        #expect(daemon.process.isRunning)
+        // SIGUSR1 runs a cycle now.
+        let passes = try Memctl.run(["--db", dir.path("memory.db"), "passes", "--json"], in: dir).jsonArray().count
+        daemon.signal(SIGUSR1)
+        var after = passes
+        for _ in 0..<200 where after < passes + 3 {
+            usleep(20_000)
+            after = try Memctl.run(["--db", dir.path("memory.db"), "passes", "--json"], in: dir).jsonArray().count
+        }
+        #expect(after == passes + 3)
+        #expect(daemon.log.contains("SIGUSR1: running a cycle now"))
+    }
+
+    @Test("watchdog pings arrive at half of WATCHDOG_USEC")
+    func watchdog() throws {
+        let dir = try TemporaryDirectory()
+        let notify = try NotifyListener(in: dir)
+        let daemon = try DaemonProcess(
+            database: dir.path("memory.db"), socket: dir.path("control.sock"), in: dir,
+            environment: ["NOTIFY_SOCKET": notify.path, "WATCHDOG_USEC": "400000"])
+        try #require(notify.wait(for: "READY=1") != nil)
+        let before = notify.messages.count
+        usleep(2_000_000)
+        let pings = notify.messages[before...].filter { $0.contains("WATCHDOG=1") }.count
+        // One every 200 ms: about 10 in 2 s.
+        #expect((8...12).contains(pings), "\(pings) pings in 2 s")
+        #expect(daemon.process.isRunning)
+    }
+
+    @Test(
+        "bad flags and bad settings are clear start-up errors",
+        arguments: [
+            (["--bogus"], [:], 64, "unknown argument '--bogus'"),
+            (["--log-level", "loud"], [:], 78, "log_level = loud"),
+            ([], ["MEMORYD_GRAPH_INTERVAL": "0"], 78, "environment MEMORYD_GRAPH_INTERVAL: graph_interval = 0"),
+            ([], ["MEMORYD_COLOUR": "blue"], 78, "unknown setting 'colour'"),
+        ] as [([String], [String: String], Int32, String)])
+    func badConfiguration(_ arguments: [String], _ environment: [String: String], _ status: Int32, _ message: String) throws {
+        let dir = try TemporaryDirectory()
+        let daemon = try DaemonProcess(
+            database: dir.path("memory.db"), socket: dir.path("control.sock"), in: dir, environment: environment,
+            arguments: arguments)
+        #expect(daemon.waitForExit(timeout: 5))
+        #expect(daemon.process.terminationStatus == status, "\(daemon.log)")
+        #expect(daemon.log.contains(message), "\(daemon.log)")
+        #expect(!FileManager.default.fileExists(atPath: dir.path("memory.db")))
+    }
+
+    @Test("a configuration file with an unknown key names the file and line")
+    func badFile() throws {
+        let dir = try TemporaryDirectory()
+        let config = try dir.write("memoryd.conf", "log_level = info\nspeed = fast\n")
+        let daemon = try DaemonProcess(
+            database: dir.path("memory.db"), socket: dir.path("control.sock"), in: dir, arguments: ["--config", config])
+        #expect(daemon.waitForExit(timeout: 5) && daemon.process.terminationStatus == 78)
+        #expect(daemon.log.contains("memoryd.conf:2: unknown setting 'speed'"), "\(daemon.log)")
+    }
+
+    @Test("memctl consolidate without a daemon runs in this process and says so; with one, policy options need --local")
+    func consolidateFallback() throws {
+        let dir = try TemporaryDirectory()
+        let db = dir.path("memory.db")
+        #expect(try Memctl.run(["--db", db, "add", "Leah moved to Munich"], in: dir).status == 0)
+        let socket = dir.path("none.sock")
+        let local = try Memctl.run(["--db", db, "consolidate"], environment: ["MEMORYD_SOCKET": socket], in: dir)
+        #expect(local.status == 0)
+        #expect(local.stderr.contains("no memoryd on \(socket); running the passes in this process"))
+        let explicit = try Memctl.run(["--db", db, "consolidate", "--socket", socket], in: dir)
+        #expect(explicit.status == 1 && explicit.stderr.contains("no memoryd is listening"))
+
+        let notify = try NotifyListener(in: dir)
+        let live = dir.path("control.sock")
+        let daemon = try DaemonProcess(database: db, socket: live, in: dir, environment: ["NOTIFY_SOCKET": notify.path])
+        try #require(notify.wait(for: "READY=1") != nil)
+        let policy = try Memctl.run(["consolidate", "--socket", live, "--min-age", "0"], in: dir)
+        #expect(policy.status == 64 && policy.stderr.contains("--local"))
+        let forced = try Memctl.run(["--db", db, "consolidate", "--local", "--json"], environment: ["MEMORYD_SOCKET": live], in: dir)
+        #expect(forced.status == 0 && !forced.stderr.contains("no memoryd"))
+        #expect(daemon.process.isRunning)
+    }
+}
