@@ -206,6 +206,9 @@ struct DaemonTests {
         #expect(daemon.waitForExit(timeout: 5))
         #expect(daemon.process.terminationStatus == 0, "\(daemon.log)")
         #expect(notify.wait(for: "STOPPING=1", timeout: 2) != nil)
+        // STATUS= lines said what it was doing.
+        let statuses = notify.messages.filter { $0.hasPrefix("STATUS=") }
+        #expect(statuses.contains { $0.hasPrefix("STATUS=idle, next pass in") || $0.hasPrefix("STATUS=consolidating") || $0.hasPrefix("STATUS=building") })
         #expect(!FileManager.default.fileExists(atPath: socket))
         let gone = try Memctl.run(["status", "--socket", socket], in: dir)
         #expect(gone.status == 1 && gone.stderr.contains("no memoryd is listening"))
@@ -429,6 +432,28 @@ struct DaemonTests {
         #expect(daemon.process.terminationStatus == status, "\(daemon.log)")
         #expect(daemon.log.contains(message), "\(daemon.log)")
         #expect(!FileManager.default.fileExists(atPath: dir.path("memory.db")))
+    }
+
+    @Test("under systemd (JOURNAL_STREAM set) log lines carry <N> priorities; otherwise a time and a level")
+    func logFormat() throws {
+        let dir = try TemporaryDirectory()
+        let notify = try NotifyListener(in: dir)
+        let journal = try DaemonProcess(
+            database: dir.path("one.db"), socket: dir.path("one.sock"), in: dir,
+            environment: ["NOTIFY_SOCKET": notify.path, "JOURNAL_STREAM": "8:12345"])
+        try #require(notify.wait(for: "READY=1") != nil)
+        journal.signal(SIGTERM)
+        #expect(journal.waitForExit(timeout: 5))
+        let lines = journal.log.split(separator: "\n")
+        #expect(!lines.isEmpty && lines.allSatisfy { $0.hasPrefix("<5>") || $0.hasPrefix("<6>") }, "\(journal.log)")
+        #expect(lines.contains { $0.hasPrefix("<5>memoryd 0.1.0 serving") })
+
+        let plain = try DaemonProcess(database: dir.path("two.db"), socket: dir.path("two.sock"), in: dir)
+        plain.signal(SIGTERM)
+        usleep(300_000)
+        plain.signal(SIGTERM)
+        #expect(plain.waitForExit(timeout: 5))
+        #expect(plain.log.split(separator: "\n").allSatisfy { $0.contains(" memoryd[") && !$0.hasPrefix("<") }, "\(plain.log)")
     }
 
     @Test("a configuration file with an unknown key names the file and line")
