@@ -147,6 +147,13 @@ struct EntityExtractorTests {
         #expect(found(.place, in: "We moved to Sofia, and Sofia loves it.") == ["Sofia"])
     }
 
+    @Test("events and venues are not people; 'due to' is not a place cue")
+    func eventsAndVenues() {
+        #expect(found(.organization, in: "Watching the Super Bowl, then lunch at Olive Garden.") == ["Super Bowl", "Olive Garden"])
+        #expect(found(.person, in: "Watching the Super Bowl, then lunch at Olive Garden.") == [])
+        #expect(found(.place, in: "Closed due to Hurricane Season") == [])
+    }
+
     @Test("words capitalised for other reasons are not names")
     func notNames() {
         #expect(found("I told Mom it's OK, LOL. The German team won.") == [])

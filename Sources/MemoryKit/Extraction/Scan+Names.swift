@@ -127,7 +127,8 @@ extension Scan {
         if isTitle(at: range.lowerBound - 1) || (word(range.lowerBound - 1) == "." && isTitle(at: range.lowerBound - 2)) {
             return (range, .person, false)
         }
-        if gazetteer.organizationSuffixes.contains(last) || (words.count > 2 && Self.organizationHeads.contains(first))
+        if gazetteer.organizationSuffixes.contains(last) || Self.eventAndVenueWords.contains(last)
+            || (words.count > 2 && Self.organizationHeads.contains(first))
             || (words.count > 2 && words.contains(where: gazetteer.organizationSuffixes.contains))
         {
             return (range, .organization, false)
@@ -178,7 +179,10 @@ extension Scan {
             if Self.workWords.contains(two) || one == "joined" || (one == "by" && two == "employed") { return .organization }
         }
         if one == "at" && Self.workWords.contains(word(index - 3)) { return .organization }
-        if Self.placePrepositions.contains(one) && !Self.workWords.contains(two) { return .place }
+        // "in Berlin", "moved to Munich" — but not "due to COVID-19" or "thanks to Leah".
+        if Self.placePrepositions.contains(one) && !Self.workWords.contains(two) && !(one == "to" && ["due", "thanks", "talk", "talked", "said", "say", "sent", "send", "gave", "give", "wrote", "write", "listen", "listened", "next", "close", "according"].contains(two)) {
+            return .place
+        }
         return nil
     }
 
@@ -308,6 +312,15 @@ extension Scan {
         "university", "bank", "institute", "college", "department", "ministry", "museum", "school", "church", "council",
         "academy", "society", "association", "federation", "league", "office", "board", "house",
     ]
+    /// Last words of the names of events and venues ("Super Bowl", "Olive Garden"): names that
+    /// are not people, taken for organizations (the nearest kind here).
+    static let eventAndVenueWords: Set<String> = [
+        "bowl", "cup", "olympics", "games", "awards", "festival", "summit", "conference", "expo", "fair", "series",
+        "championship", "championships", "marathon", "open", "garden", "gardens", "grill", "kitchen", "diner", "pizza",
+        "burger", "burgers", "market", "mart", "store", "shop", "pharmacy", "gym", "fitness", "salon", "spa", "pub",
+        "tavern", "brewery", "cinema", "theater", "theatre",
+    ]
+
     /// Words for people related to someone: "my sister Leah", "Leah's husband Tom".
     static let relationNouns: Set<String> = [
         "sister", "brother", "sis", "bro", "sibling", "wife", "husband", "spouse", "partner", "fiance", "fiancé",
