@@ -71,7 +71,7 @@ struct ConsolidationBenchmark {
         let output = directory.appendingPathComponent("consolidate-\(size).json").path
         let only = fullCycle ? [] : ["--only", "consolidation"]
         let pass = try Subprocess.run(
-            memctl, ["--db", database, "consolidate", "--min-age", "0", "--json"] + only, outputPath: output)
+            memctl, ["--db", database, "consolidate", "--local", "--min-age", "0", "--json"] + only, outputPath: output)
         guard pass.status == 0 else { throw BenchmarkError("memctl consolidate exited \(pass.status)") }
         let report = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: output)))
         let passes = (report as? [String: Any])?["passes"] as? [[String: Any]] ?? []
