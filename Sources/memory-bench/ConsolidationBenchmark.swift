@@ -133,7 +133,7 @@ struct ConsolidationBenchmark {
 /// One generated message as a JSONL line for `memctl import`.
 func chatLine(_ message: ChatMessage) -> String {
     let time = Timestamp(millisecondsSince1970: message.createdAt).iso8601
-    var line = "{\"role\":\"\(message.role)\",\"content\":\(jsonString(message.content)),"
+    var line = "{\"role\":\"\(message.role)\",\"content\":\(message.content.jsonQuoted),"
     line += "\"session\":\"\(message.session)\",\"created_at\":\"\(time)\""
     line += message.importance.map { ",\"importance\":\($0)}\n" } ?? "}\n"
     return line

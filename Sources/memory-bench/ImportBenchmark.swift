@@ -110,22 +110,6 @@ struct ImportBenchmark {
 }
 
 /// JSON string literal for `text`.
-func jsonString(_ text: String) -> String {
-    var result = "\""
-    for scalar in text.unicodeScalars {
-        switch scalar {
-        case "\"": result += "\\\""
-        case "\\": result += "\\\\"
-        case "\n": result += "\\n"
-        case "\r": result += "\\r"
-        case "\t": result += "\\t"
-        case let s where s.value < 0x20: result += String(format: "\\u%04x", s.value)
-        default: result.unicodeScalars.append(scalar)
-        }
-    }
-    return result + "\""
-}
-
 func median(_ values: [Double]) -> Double {
     let sorted = values.sorted()
     guard !sorted.isEmpty else { return 0 }

@@ -54,7 +54,7 @@ struct ExtractCommand: Command {
                 for (index, entity) in entities.enumerated() {
                     if index > 0 { output.append(", ") }
                     output.append("{\"text\": ")
-                    output.append(JSONText.quoted(entity.text))
+                    output.append(entity.text.jsonQuoted)
                     output.append(", \"kind\": \"\(entity.kind.rawValue)\", \"start\": \(entity.start), \"end\": \(entity.end)}")
                 }
                 output.append("]}\n")
@@ -75,7 +75,7 @@ struct ExtractCommand: Command {
 
     private func report(_ number: Int, _ reason: String, _ context: Context, _ output: inout OutputBuffer) {
         if context.json {
-            output.append("{\"line\": \(number), \"error\": \(JSONText.quoted(reason))}\n")
+            output.append("{\"line\": \(number), \"error\": \(reason.jsonQuoted)}\n")
         } else {
             output.flush(whenAbove: 0)
             StandardStream.error("standard input: line \(number): \(reason)")
@@ -98,26 +98,5 @@ struct OutputBuffer {
         guard text.utf8.count > limit, !text.isEmpty else { return }
         StandardStream.write(text, to: STDOUT_FILENO)
         text = ""
-    }
-}
-
-/// JSON string literals, for output written by hand where JSONEncoder would be the bottleneck.
-enum JSONText {
-    static func quoted(_ string: String) -> String {
-        var result = "\""
-        for scalar in string.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result + "\""
     }
 }
