@@ -71,7 +71,7 @@ enum Memctl {
             let parsed = try command.init(parsing: &arguments)
             let path =
                 database ?? environment["MEMORYD_DB"].flatMap { $0.isEmpty ? nil : $0 }
-                ?? Context.defaultDatabasePath(environment: environment)
+                ?? DaemonPaths.defaultDatabase(environment: environment)
             let context = Context(
                 databasePath: path, databaseGiven: database != nil, json: json, busyTimeoutMilliseconds: busyTimeout ?? 5000,
                 terminal: .current(environment: environment), environment: environment)

@@ -30,8 +30,7 @@ struct DaemonConfiguration: Equatable {
         if let state = environment["STATE_DIRECTORY"]?.split(separator: ":").first, state.hasPrefix("/") {
             return state + "/memory.db"
         }
-        if let dataHome = environment["XDG_DATA_HOME"], dataHome.hasPrefix("/") { return dataHome + "/memoryd/memory.db" }
-        return (environment["HOME"] ?? NSHomeDirectory()) + "/.local/share/memoryd/memory.db"
+        return DaemonPaths.defaultDatabase(environment: environment)
     }
 
     static func defaultSocket(_ environment: [String: String]) -> String {

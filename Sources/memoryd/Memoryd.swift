@@ -259,16 +259,6 @@ struct Daemon {
     }
 }
 
-extension PassKind {
-    var activity: String {
-        switch self {
-        case .consolidation: "consolidating"
-        case .extraction: "extracting entities"
-        case .graph: "building the graph"
-        }
-    }
-}
-
 extension Int {
     /// 12000 → "12,000".
     var grouped: String {

@@ -16,6 +16,16 @@ public enum DaemonPaths {
         return "/tmp/memoryd-\(getuid())/control.sock"
     }
 
+    /// The database when none is given: `$XDG_DATA_HOME/memoryd/memory.db`, else
+    /// `~/.local/share/memoryd/memory.db`. (Under systemd memoryd uses
+    /// `$STATE_DIRECTORY/memory.db`.)
+    public static func defaultDatabase(environment: [String: String]) -> String {
+        if let dataHome = environment["XDG_DATA_HOME"], dataHome.hasPrefix("/") {
+            return dataHome + "/memoryd/memory.db"
+        }
+        return (environment["HOME"] ?? NSHomeDirectory()) + "/.local/share/memoryd/memory.db"
+    }
+
     /// Parses `0`, `90`, `90s`, `10m`, `2h`, `7d`.
     public static func parseDuration(_ text: String) -> Duration? {
         let units: [Character: Int64] = ["s": 1, "m": 60, "h": 3600, "d": 86_400]

@@ -1,3 +1,14 @@
+extension PassKind {
+    /// What a pass of this kind is doing, for progress bars, logs and systemd's STATUS= line.
+    public var activity: String {
+        switch self {
+        case .consolidation: "consolidating"
+        case .extraction: "extracting entities"
+        case .graph: "building the graph"
+        }
+    }
+}
+
 /// One maintenance cycle: consolidation, then extraction, then the graph, each its own pass
 /// with its own ledger row and lock. Extraction reads what consolidation wrote, and the graph
 /// reads what extraction found, so this is the order in which one cycle leaves nothing half done.

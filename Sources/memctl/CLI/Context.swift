@@ -40,16 +40,6 @@ struct Context {
             StandardStream.out(TextLayout.pad(label + ":", to: width + 1) + " " + value)
         }
     }
-
-    /// The default database path: `$XDG_DATA_HOME/memoryd/memory.db`, else
-    /// `~/.local/share/memoryd/memory.db`.
-    static func defaultDatabasePath(environment: [String: String]) -> String {
-        if let dataHome = environment["XDG_DATA_HOME"], dataHome.hasPrefix("/") {
-            return dataHome + "/memoryd/memory.db"
-        }
-        let home = environment["HOME"] ?? NSHomeDirectory()
-        return home + "/.local/share/memoryd/memory.db"
-    }
 }
 
 extension Double {

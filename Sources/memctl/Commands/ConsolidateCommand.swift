@@ -230,17 +230,6 @@ struct ConsolidateCommand: Command {
     }
 }
 
-extension PassKind {
-    /// What a progress bar says while a pass of this kind runs.
-    var activity: String {
-        switch self {
-        case .consolidation: "consolidating"
-        case .extraction: "extracting"
-        case .graph: "building graph"
-        }
-    }
-}
-
 extension DispatchTime {
     var secondsSince: Double { Double(DispatchTime.now().uptimeNanoseconds - uptimeNanoseconds) / 1e9 }
 }
