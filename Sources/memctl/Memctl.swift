@@ -9,7 +9,7 @@ enum Memctl {
     static let help = """
         memctl — add, import, consolidate and inspect memoryd's memory database
 
-        Usage: memctl [--db PATH] [--json] [--busy-timeout MS] COMMAND [ARGS...]
+        Usage: memctl [--db PATH] [--socket PATH] [--json] [--busy-timeout MS] COMMAND [ARGS...]
 
         Commands:
         \(commands.map { "  " + TextLayout.pad($0.name, to: 13) + $0.summary }.joined(separator: "\n"))
@@ -18,6 +18,8 @@ enum Memctl {
         Global options (accepted before or after the command):
           --db PATH           database file (default: $MEMORYD_DB, else
                               $XDG_DATA_HOME/memoryd/memory.db, else ~/.local/share/memoryd/memory.db)
+          --socket PATH       memoryd's control socket (default: $MEMORYD_SOCKET, else
+                              $XDG_RUNTIME_DIR/memoryd/control.sock or /tmp/memoryd-UID/control.sock)
           --json              machine-readable output (times are ISO-8601 UTC)
           --busy-timeout MS   how long to wait for another process's write lock (default 5000)
           -h, --help          help for memctl or for a command
@@ -42,6 +44,7 @@ enum Memctl {
             }
             let json = arguments.flag("--json")
             let database = try arguments.option("--db", "a file path") { $0.isEmpty ? nil : $0 }
+            let socket = try arguments.option("--socket", "a file path") { $0.isEmpty ? nil : $0 }
             let busyTimeout = try arguments.option("--busy-timeout", "a whole number of milliseconds") {
                 Int($0).flatMap { $0 >= 0 ? $0 : nil }
             }
@@ -73,7 +76,8 @@ enum Memctl {
                 database ?? environment["MEMORYD_DB"].flatMap { $0.isEmpty ? nil : $0 }
                 ?? DaemonPaths.defaultDatabase(environment: environment)
             let context = Context(
-                databasePath: path, databaseGiven: database != nil, json: json, busyTimeoutMilliseconds: busyTimeout ?? 5000,
+                databasePath: path, databaseGiven: database != nil, socketGiven: socket,
+                socketPath: ControlClient.socketPath(socket, environment: environment), json: json, busyTimeoutMilliseconds: busyTimeout ?? 5000,
                 terminal: .current(environment: environment), environment: environment)
             try await parsed.run(context)
             return 0

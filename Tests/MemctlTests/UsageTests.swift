@@ -26,6 +26,21 @@ struct UsageTests {
         #expect(viaHelp.stderr.contains("unknown command 'frobnicate'"))
     }
 
+    @Test("--socket is global: before the command as after it, for every command that talks to memoryd", arguments: [
+        "status", "pause", "resume", "reload", "consolidate",
+    ])
+    func globalSocket(_ command: String) throws {
+        let dir = try TemporaryDirectory()
+        let socket = dir.path("nobody.sock")
+        for arguments in [["--socket", socket, command], [command, "--socket", socket], ["--socket=\(socket)", command]] {
+            let result = try Memctl.run(arguments, in: dir)
+            #expect(result.status == 1, "\(arguments): \(result.stderr)")
+            #expect(result.stderrLines == ["memctl \(command): no memoryd is listening on \(socket) (start it, or give its socket with --socket)"])
+        }
+        let contradiction = try Memctl.run(["--socket", socket, "consolidate", "--local"], in: dir)
+        #expect(contradiction.status == 64 && contradiction.stderr.contains("--local and --socket contradict each other"))
+    }
+
     @Test("an unknown option is a usage error (64), before or after the command", arguments: [
         ["stats", "--frobnicate"], ["--frobnicate", "stats"], ["add", "-x", "text"], ["stm", "--verbose"],
     ])

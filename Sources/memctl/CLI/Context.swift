@@ -7,6 +7,10 @@ struct Context {
     let databasePath: String
     /// The path came from --db (not the environment or the default).
     var databaseGiven = false
+    /// The control socket given with --socket, if it was.
+    var socketGiven: String? = nil
+    /// The control socket memctl talks to: --socket, else $MEMORYD_SOCKET, else memoryd's default.
+    var socketPath: String
     let json: Bool
     let busyTimeoutMilliseconds: Int
     let terminal: Terminal

@@ -60,7 +60,6 @@ struct ConsolidateCommand: Command {
     let passes: [PassKind]
     /// Some policy option was given.
     let policyGiven: Bool
-    let socket: String?
     let local: Bool
     let wait: Bool
 
@@ -96,26 +95,25 @@ struct ConsolidateCommand: Command {
         try duration("--half-life", &policy.strengthHalfLife)
         try count("--batch-size", &policy.batchSize)
         let only = try arguments.option("--only", "consolidation, extraction or graph") { PassKind(rawValue: $0) }
-        socket = try arguments.option("--socket")
         local = arguments.flag("--local")
         wait = arguments.flag("--wait")
         try arguments.finish()
-        if local && socket != nil { throw UsageError("--local and --socket contradict each other") }
         self.policy = policy
         policyGiven = policy != ConsolidationPolicy()
         passes = only.map { [$0] } ?? MaintenanceCycle.order
     }
 
     func run(_ context: Context) async throws {
+        if local && context.socketGiven != nil { throw UsageError("--local and --socket contradict each other") }
         if !local {
-            let path = ControlClient.socketPath(socket, environment: context.environment)
+            let path = context.socketPath
             if let client = try ControlClient.connectIfListening(path) {
                 if policyGiven {
                     throw UsageError("policy options apply to passes run in this process; add --local (memoryd has its own settings)")
                 }
                 return try await runOnDaemon(client, context)
             }
-            if socket != nil { throw NoDaemon(path: path) }
+            if context.socketGiven != nil { throw NoDaemon(path: path) }
             StandardStream.error("memctl consolidate: no memoryd on \(path); running the passes in this process")
         }
         try await runLocally(context)
