@@ -74,6 +74,17 @@ struct UnixSocketTests {
         let second = try UnixSocket.listen(path, mode: 0o660)
         close(second)
     }
+
+    @Test("listening leaves the process umask alone (another thread may be creating files)")
+    func umaskUntouched() throws {
+        let fixture = try StoreFixture()
+        let previous = umask(0o027)
+        defer { umask(previous) }
+        let descriptor = try UnixSocket.listen(fixture.directory.appendingPathComponent("s.sock").path, mode: 0o600)
+        close(descriptor)
+        let seen = umask(0o027)
+        #expect(seen == 0o027)
+    }
 }
 
 @Suite("Hand-written JSON strings")

@@ -56,12 +56,12 @@ public enum UnixSocket {
         var (address, length) = try address(path)
         let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard descriptor >= 0 else { throw SocketError(call: "socket", path: path) }
-        // Create it with no permissions for others, then open it up to the owner and group.
-        let previous = umask(0o177)
+        // The file is created under the process umask and given its mode before listen():
+        // until then nobody can connect, whatever the mode, and the process-wide umask is never
+        // touched (another thread may be creating files meanwhile).
         let bound = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, length) }
         }
-        umask(previous)
         guard bound == 0 else {
             let error = SocketError(call: "bind", path: path)
             close(descriptor)

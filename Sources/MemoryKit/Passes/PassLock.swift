@@ -14,8 +14,11 @@ public final class ProcessLock {
         public let pid: Int32?
     }
 
-    public init(path: String) throws {
-        descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+    /// Takes the lock on `path`, creating the file if needed with the permission bits of the
+    /// database it guards (see `DatabaseFiles`), so that every user who may write the database
+    /// may also take the lock.
+    public init(path: String, database: String) throws {
+        descriptor = Self.open(path, database: database)
         guard descriptor >= 0 else { throw SystemError(call: "open", path: path) }
         while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
             if errno == EINTR { continue }
@@ -32,6 +35,20 @@ public final class ProcessLock {
     }
 
     deinit { close(descriptor) }
+
+    private static func open(_ path: String, database: String) -> Int32 {
+        let created = Glibc.open(path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, DatabaseFiles.newDatabaseMode)
+        if created >= 0 {
+            if let mode = DatabaseFiles.permissions(of: database) { _ = fchmod(created, mode) }
+            return created
+        }
+        guard errno == EEXIST else { return -1 }
+        let existing = Glibc.open(path, O_RDWR | O_CLOEXEC)
+        // flock needs no write access: a lock file made by another user, before its mode was
+        // shared, still locks; only the holder's pid cannot be written into it.
+        if existing < 0 && errno == EACCES { return Glibc.open(path, O_RDONLY | O_CLOEXEC) }
+        return existing
+    }
 
     private static func readPID(_ descriptor: Int32) -> Int32? {
         var buffer = [UInt8](repeating: 0, count: 16)
@@ -51,7 +68,7 @@ final class PassLock {
 
     init(database: String, kind: PassKind) throws {
         do {
-            lock = try ProcessLock(path: "\(database)-\(kind.rawValue).lock")
+            lock = try ProcessLock(path: "\(database)-\(kind.rawValue).lock", database: database)
         } catch let held as ProcessLock.Held {
             throw PassAlreadyRunning(kind: kind, database: database, pid: held.pid)
         }

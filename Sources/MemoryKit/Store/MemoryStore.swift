@@ -54,6 +54,11 @@ public actor MemoryStore {
         let timeout = configuration.busyTimeoutMilliseconds
         if configuration.createIfMissing {
             try createParentDirectory(of: path)
+            do {
+                try DatabaseFiles.createDatabase(at: path)
+            } catch {
+                throw StoreError.cannotOpen(path: path, reason: "\(error)")
+            }
         } else if !FileManager.default.fileExists(atPath: path) {
             throw StoreError.databaseMissing(path: path)
         }

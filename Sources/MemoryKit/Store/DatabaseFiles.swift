@@ -1,0 +1,31 @@
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Who may use the files of a database. A new database is created for its owner and group
+/// (`0660`, less what the umask takes away: `0660` under memoryd's unit, `0640` under a usual
+/// umask of `022`), never for others. The files kept beside it (memoryd's lock files, and
+/// SQLite's own `-wal` and `-shm`) take the database's permission bits, whoever creates them,
+/// so that a group that may write the database may also take its locks.
+public enum DatabaseFiles {
+    /// The mode a new database file asks for; the umask applies.
+    public static let newDatabaseMode: mode_t = 0o660
+
+    /// Creates an empty database file at `path` with `newDatabaseMode`, unless a file is
+    /// already there. SQLite takes an empty file as a new database.
+    static func createDatabase(at path: String) throws {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, newDatabaseMode)
+        if descriptor < 0 {
+            if errno == EEXIST { return }
+            throw SystemError(call: "open", path: path)
+        }
+        close(descriptor)
+    }
+
+    /// The permission bits of the database at `path`, or nil when there is none yet.
+    public static func permissions(of path: String) -> mode_t? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        return info.st_mode & 0o666
+    }
+}
