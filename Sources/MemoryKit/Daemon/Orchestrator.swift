@@ -141,7 +141,6 @@ public actor Orchestrator {
         let task = Task { await self.execute(kind) }
         loops[kind]?.running = task
         let record = await Self.value(of: task)
-        loops[kind]?.running = nil
         wake(kind)
         return record
     }
@@ -192,6 +191,9 @@ public actor Orchestrator {
             failure = "\(error)"
         }
         let now = clock.now
+        // Idle before anyone hears that the pass ended, so that a status asked in answer to
+        // `.finished` (systemd's STATUS=, memctl status) never shows a finished pass as running.
+        loops[kind]?.running = nil
         if let failure {
             let failures = (loops[kind]?.failures ?? 0) + 1
             let delay = settings.retryDelay(kind, failures: failures)
