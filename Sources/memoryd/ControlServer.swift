@@ -15,12 +15,16 @@ final class ControlServer: Sendable {
     let path: String
     private let listener: Int32
     private let orchestrator: Orchestrator
+    private let reloader: Reloader
     private let store: MemoryStore
     private let startedAt: Timestamp
     private let log: Logger
     private let closed = Atomic<Bool>(false)
 
-    init(path: String, orchestrator: Orchestrator, store: MemoryStore, startedAt: Timestamp, log: Logger) throws {
+    init(
+        path: String, orchestrator: Orchestrator, reloader: Reloader, store: MemoryStore, startedAt: Timestamp,
+        log: Logger
+    ) throws {
         let directory = (path as NSString).deletingLastPathComponent
         if !directory.isEmpty, !FileManager.default.fileExists(atPath: directory) {
             try FileManager.default.createDirectory(
@@ -29,6 +33,7 @@ final class ControlServer: Sendable {
         listener = try UnixSocket.listen(path, mode: 0o660)
         self.path = path
         self.orchestrator = orchestrator
+        self.reloader = reloader
         self.store = store
         self.startedAt = startedAt
         self.log = log
@@ -100,16 +105,29 @@ final class ControlServer: Sendable {
     /// Answers one request; false when the client has gone.
     private func handle(_ request: ControlProtocol.Request, on connection: Int32) -> Bool {
         let outbox = Outbox()
-        let work = Task { [orchestrator, store, startedAt, log] in
+        let work = Task { [orchestrator, reloader, store, startedAt, log] in
             defer { outbox.finish() }
+            func status() async -> ControlProtocol.DaemonStatus {
+                let pending = (try? await store.unreviewedCount()) ?? 0
+                return ControlProtocol.DaemonStatus(
+                    pid: getpid(), database: store.path, startedAt: startedAt, pendingMemories: pending,
+                    orchestrator: await orchestrator.status())
+            }
             switch request.command {
             case .status:
                 var response = ControlProtocol.Response(event: "status")
-                let pending = (try? await store.unreviewedCount()) ?? 0
-                response.status = ControlProtocol.DaemonStatus(
-                    pid: getpid(), database: store.path, startedAt: startedAt, pendingMemories: pending,
-                    orchestrator: await orchestrator.status())
+                response.status = await status()
                 outbox.send(response)
+            case .reload:
+                do {
+                    let notes = try await reloader.reload(reason: "requested over the control socket")
+                    var response = ControlProtocol.Response(event: "reloaded")
+                    response.notes = notes
+                    response.status = await status()
+                    outbox.send(response)
+                } catch {
+                    outbox.send(.failure("the new settings were refused, the running ones are kept: \(error)"))
+                }
             case .pause, .resume:
                 if request.command == .pause { await orchestrator.pause() } else { await orchestrator.resume() }
                 var response = ControlProtocol.Response(event: "paused")

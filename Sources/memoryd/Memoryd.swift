@@ -72,9 +72,10 @@ enum Memoryd {
         } catch {
             fail("\(error)", status: 78)
         }
+        let signals = SignalStream([SIGTERM, SIGINT, SIGHUP, SIGUSR1])
         let daemon = Daemon(
             configuration: configuration, configFile: configFile, flags: flags, environment: environment)
-        exit(await daemon.run())
+        exit(await daemon.run(signals: signals))
     }
 
     static func usage(_ message: String) -> Never {
@@ -95,7 +96,7 @@ struct Daemon {
     let flags: [(String, String)]
     let environment: [String: String]
 
-    func run() async -> Int32 {
+    func run(signals: SignalStream) async -> Int32 {
         let log = Logger(level: configuration.logLevel, environment: environment)
         let notifier = SystemdNotifier(environment: environment, pid: getpid())
         let startedAt = Timestamp.now
@@ -106,7 +107,7 @@ struct Daemon {
         do {
             try FileManager.default.createDirectory(
                 atPath: (database as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-            lock = try ProcessLock(path: database + "-daemon.lock")
+            lock = try ProcessLock(path: database + "-daemon.lock", database: database)
         } catch let held as ProcessLock.Held {
             log.log(.error, "another memoryd\(held.pid.map { " (process \($0))" } ?? "") already serves \(database)")
             return 1
@@ -124,67 +125,40 @@ struct Daemon {
             log.log(.error, "cannot open the database: \(error)")
             return 1
         }
-        let policy = Mutex(configuration.policy)
+        let policy = PolicySetting(configuration.policy)
         let runner: Orchestrator.Runner = { kind, onProgress in
-            try await MaintenanceCycle(store: store, policy: policy.withLock { $0 }).run(kind, onProgress: onProgress)
+            try await MaintenanceCycle(store: store, policy: policy.current).run(kind, onProgress: onProgress)
         }
         let orchestrator = Orchestrator(settings: configuration.loops, clock: SystemClock(), runner: runner, log: log.log)
+        let reloader = Reloader(
+            configuration: configuration, configFile: configFile, flags: flags, environment: environment,
+            policy: policy, orchestrator: orchestrator, notifier: notifier, log: log)
         let server: ControlServer
         do {
             server = try ControlServer(
-                path: configuration.socket, orchestrator: orchestrator, store: store, startedAt: startedAt, log: log)
+                path: configuration.socket, orchestrator: orchestrator, reloader: reloader, store: store,
+                startedAt: startedAt, log: log)
         } catch {
             log.log(.error, "cannot listen on \(configuration.socket): \(error)")
             return 1
         }
         server.start()
 
-        // Signals arrive on a Dispatch queue and are handed to the main task in order.
-        let (signals, signalInput) = AsyncStream<Int32>.makeStream()
-        let sources = [SIGTERM, SIGINT, SIGHUP, SIGUSR1].map { number in
-            signal(number, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            source.setEventHandler { signalInput.yield(number) }
-            source.resume()
-            return source
-        }
-        defer { sources.forEach { $0.cancel() } }
 
         let loops = Task { await orchestrator.run() }
         let reporter = Task { await reportStatus(orchestrator, notifier: notifier, log: log) }
         let watchdog = Task { await feedWatchdog(orchestrator, notifier: notifier, log: log) }
         log.log(
             .notice,
-            "memoryd \(Memoryd.version) serving \(database) on \(configuration.socket) (intervals: "
-                + MaintenanceCycle.order.map { "\($0.rawValue) \(configuration.loops.interval($0).shortDescription)" }
-                .joined(separator: ", ") + ")")
+            "memoryd \(Memoryd.version) serving \(database) on \(configuration.socket) (intervals: \(configuration.loops.summary))")
         if let failure = notifier.notify("READY=1", "STATUS=ready, starting the first passes") {
             log.log(.warning, "systemd notify failed: \(failure)")
         }
 
-        var current = configuration
-        for await number in signals {
+        for await number in signals.numbers {
             switch number {
             case SIGHUP:
-                notifier.notify("RELOADING=1", "MONOTONIC_USEC=\(DispatchTime.now().uptimeNanoseconds / 1000)")
-                do {
-                    let reloaded = try DaemonConfiguration.load(file: configFile, environment: environment, flags: flags)
-                    if reloaded.database != current.database || reloaded.socket != current.socket {
-                        log.log(.warning, "reload: db and socket changes take effect at the next start")
-                    }
-                    log.setLevel(reloaded.logLevel)
-                    policy.withLock { $0 = reloaded.policy }
-                    await orchestrator.update(reloaded.loops)
-                    current = reloaded
-                    log.log(
-                        .notice,
-                        "configuration reloaded (intervals: "
-                            + MaintenanceCycle.order.map { "\($0.rawValue) \(reloaded.loops.interval($0).shortDescription)" }
-                            .joined(separator: ", ") + ")")
-                } catch {
-                    log.log(.error, "reload failed, keeping the running configuration: \(error)")
-                }
-                notifier.notify("READY=1")
+                _ = try? await reloader.reload(reason: "SIGHUP")
             case SIGUSR1:
                 log.log(.notice, "SIGUSR1: running a cycle now")
                 _ = await orchestrator.trigger(MaintenanceCycle.order)
@@ -197,6 +171,7 @@ struct Daemon {
                 await loops.value
                 reporter.cancel()
                 watchdog.cancel()
+                signals.cancel()
                 log.log(.notice, "stopped")
                 return 0
             }
@@ -270,4 +245,31 @@ extension Int {
         }
         return (self < 0 ? "-" : "") + result
     }
+}
+
+/// Signals as an ordered stream, from Dispatch signal sources on the main queue.
+///
+/// They are made first thing, on the main thread: installing the first source starts
+/// libdispatch's manager thread (timers and sources), which asks for nice -4. A thread inherits
+/// its creator's nice value, and the main thread keeps the one the process started with (-4
+/// under the shipped unit), while libdispatch's worker threads set theirs to 0; created from a
+/// worker, the manager thread could not lower its value, and every start would log "Failed to
+/// set thread priority for worker thread".
+struct SignalStream {
+    let numbers: AsyncStream<Int32>
+    private let sources: [any DispatchSourceSignal]
+
+    init(_ signals: [Int32]) {
+        let (numbers, input) = AsyncStream<Int32>.makeStream()
+        self.numbers = numbers
+        sources = signals.map { number in
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .main)
+            source.setEventHandler { input.yield(number) }
+            source.resume()
+            return source
+        }
+    }
+
+    func cancel() { sources.forEach { $0.cancel() } }
 }

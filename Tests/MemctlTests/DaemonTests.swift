@@ -359,19 +359,28 @@ struct DaemonTests {
         #expect(third.log.contains("another process is listening"), "\(third.log)")
     }
 
-    @Test("SIGHUP reloads the configuration file: RELOADING=1, READY=1, and the new interval")
-    func reload() throws {
+    /// A daemon reading `configuration` from a file in a new directory, with a notify socket;
+    /// returned once READY=1 has arrived.
+    func configuredDaemon(_ configuration: String) throws -> (TemporaryDirectory, NotifyListener, DaemonProcess) {
         let dir = try TemporaryDirectory()
         let notify = try NotifyListener(in: dir)
-        let config = try dir.write("memoryd.conf", "# test\nconsolidation_interval = 1h\nlog_level = debug\n")
-        let socket = dir.path("control.sock")
+        let config = try dir.write("memoryd.conf", configuration)
         let daemon = try DaemonProcess(
-            database: dir.path("memory.db"), socket: socket, in: dir, environment: ["NOTIFY_SOCKET": notify.path],
-            arguments: ["--config", config])
-        try #require(notify.wait(for: "READY=1") != nil)
-        func interval() throws -> Int? {
-            ((try status(socket, in: dir)["loops"] as? [[String: Any]])?.first)?["interval_seconds"] as? Int
-        }
+            database: dir.path("memory.db"), socket: dir.path("control.sock"), in: dir,
+            environment: ["NOTIFY_SOCKET": notify.path], arguments: ["--config", config])
+        try #require(notify.wait(for: "READY=1") != nil, "no READY=1; log: \(daemon.log)")
+        return (dir, notify, daemon)
+    }
+
+    /// The consolidation loop's interval as `memctl status` reports it.
+    func consolidationInterval(_ socket: String, in dir: TemporaryDirectory) throws -> Int? {
+        ((try status(socket, in: dir)["loops"] as? [[String: Any]])?.first)?["interval_seconds"] as? Int
+    }
+
+    @Test("SIGHUP reloads the configuration file: RELOADING=1, READY=1, and the new interval")
+    func reload() throws {
+        let (dir, notify, daemon) = try configuredDaemon("# test\nconsolidation_interval = 1h\nlog_level = debug\n")
+        func interval() throws -> Int? { try consolidationInterval(daemon.socket, in: dir) }
         #expect(try interval() == 3600)
         _ = try dir.write("memoryd.conf", "consolidation_interval = 2h\n")
         var before = notify.messages.count
@@ -385,7 +394,7 @@ struct DaemonTests {
         daemon.signal(SIGHUP)
         #expect(notify.wait(for: "READY=1", after: before) != nil)
         #expect(try interval() == 7200)
-        #expect(daemon.log.contains("reload failed"))
+        #expect(daemon.log.contains("reload (SIGHUP) failed, keeping the running configuration"))
         #expect(daemon.process.isRunning)
         // SIGUSR1 runs a cycle now.
         let passes = try Memctl.run(["--db", dir.path("memory.db"), "passes", "--json"], in: dir).jsonArray().count
@@ -397,6 +406,82 @@ struct DaemonTests {
         }
         #expect(after == passes + 3)
         #expect(daemon.log.contains("SIGUSR1: running a cycle now"))
+    }
+
+    @Test("memctl reload (--socket before the command): the new interval; a refused file gets memoryd's reason and exit 1, and the running settings stay")
+    func reloadOverSocket() throws {
+        let (dir, notify, daemon) = try configuredDaemon("consolidation_interval = 1h\n")
+        let socket = daemon.socket
+        func interval() throws -> Int? { try consolidationInterval(socket, in: dir) }
+        _ = try dir.write("memoryd.conf", "consolidation_interval = 2h\n")
+        var before = notify.messages.count
+        let reload = try Memctl.run(["--socket", socket, "reload"], in: dir)
+        #expect(reload.status == 0, "\(reload.stderr)")
+        #expect(reload.stdout.contains("memoryd reloaded its settings: consolidation every 2h"), "\(reload.stdout)")
+        #expect(try interval() == 7200)
+        let seen = try #require(notify.wait(for: "READY=1", after: before), "no READY=1 after the reload")
+        #expect(seen.contains { $0.contains("RELOADING=1") })
+
+        _ = try dir.write("memoryd.conf", "consolidation_interval = soon\n")
+        before = notify.messages.count
+        let refused = try Memctl.run(["--socket", socket, "reload", "--json"], in: dir)
+        #expect(refused.status == 1)
+        #expect(refused.stderr.contains("the new settings were refused, the running ones are kept"), "\(refused.stderr)")
+        #expect(refused.stderr.contains("consolidation_interval = soon"), "\(refused.stderr)")
+        #expect(notify.wait(for: "READY=1", after: before) != nil)
+        #expect(try interval() == 7200)
+        #expect(daemon.process.isRunning)
+
+        _ = try dir.write("memoryd.conf", "graph_interval = 3h\n")
+        let json = try Memctl.run(["reload", "--socket", socket, "--json"], in: dir)
+        #expect(json.status == 0, "\(json.stderr)")
+        #expect((try json.jsonObject()["intervals"] as? [String: Int])?["graph"] == 10800)
+
+        let nobody = try Memctl.run(["--socket", dir.path("none.sock"), "reload"], in: dir)
+        #expect(nobody.status == 1 && nobody.stderr.contains("no memoryd is listening"), "\(nobody.stderr)")
+    }
+
+    @Test("once a cycle is over, the last STATUS= line says idle with the next pass, never the finished pass")
+    func statusAfterCycle() throws {
+        let dir = try TemporaryDirectory()
+        let notify = try NotifyListener(in: dir)
+        let db = dir.path("memory.db")
+        let socket = dir.path("control.sock")
+        let daemon = try DaemonProcess(
+            database: db, socket: socket, in: dir, environment: ["NOTIFY_SOCKET": notify.path, "MEMORYD_MIN_AGE": "0"])
+        try #require(notify.wait(for: "READY=1") != nil)
+        for round in 0..<5 {
+            #expect(try Memctl.run(["--db", db, "add", "My sister Leah moved to Lisbon, round \(round)"], in: dir).status == 0)
+            #expect(try Memctl.run(["--socket", socket, "consolidate", "--wait"], in: dir).status == 0)
+            var last = ""
+            for _ in 0..<100 {
+                last = notify.messages.last { $0.hasPrefix("STATUS=") } ?? ""
+                if last.hasPrefix("STATUS=idle") { break }
+                usleep(10_000)
+            }
+            #expect(last.hasPrefix("STATUS=idle, next pass in "), "round \(round): \(last)")
+        }
+        #expect(daemon.process.isRunning)
+    }
+
+    @Test("files beside the database take its permission bits whoever creates them; a new database is never open to others")
+    func sharedFileModes() throws {
+        let dir = try TemporaryDirectory()
+        let db = dir.path("memory.db")
+        #expect(try Memctl.run(["--db", db, "add", "hello"], in: dir).status == 0)
+        var info = stat()
+        #expect(stat(db, &info) == 0 && info.st_mode & 0o007 == 0, "mode \(String(info.st_mode & 0o777, radix: 8))")
+        // As an installed service's database is: read-write for its group.
+        chmod(db, 0o660)
+        #expect(try Memctl.run(["--db", db, "consolidate", "--local", "--min-age", "0"], in: dir).status == 0)
+        for suffix in ["-consolidation.lock", "-extraction.lock", "-graph.lock"] {
+            #expect(stat(db + suffix, &info) == 0 && info.st_mode & 0o777 == 0o660, "\(suffix)")
+        }
+        let socket = dir.path("control.sock")
+        let daemon = try DaemonProcess(database: db, socket: socket, in: dir)
+        for _ in 0..<200 where !FileManager.default.fileExists(atPath: db + "-daemon.lock") { usleep(10_000) }
+        #expect(stat(db + "-daemon.lock", &info) == 0 && info.st_mode & 0o777 == 0o660)
+        #expect(daemon.process.isRunning)
     }
 
     @Test("watchdog pings arrive at half of WATCHDOG_USEC")

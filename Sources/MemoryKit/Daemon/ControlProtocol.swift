@@ -11,7 +11,7 @@ public enum ControlProtocol {
     public static let requestTimeoutSeconds = 10
 
     public enum Command: String, Codable, Sendable {
-        case status, trigger, pause, resume
+        case status, trigger, pause, resume, reload
     }
 
     public struct Request: Codable, Sendable, Equatable {
@@ -30,11 +30,13 @@ public enum ControlProtocol {
         }
     }
 
-    /// Every response line. `ok` false carries `error`, and the daemon closes the connection.
+    /// Every response line. `ok` false carries `error`; after a bad request (not a refused
+    /// reload) the daemon closes the connection.
     public struct Response: Codable, Sendable {
         public var version = ControlProtocol.version
         public var ok = true
-        /// `status`, `paused`, `triggered`, `accepted`, `progress`, `finished`, `could_not_run`, `done`, `error`.
+        /// `status`, `paused`, `triggered`, `accepted`, `progress`, `finished`, `could_not_run`, `done`,
+        /// `reloaded`, `error`.
         public var event: String
         public var error: String?
         public var status: DaemonStatus?
@@ -45,6 +47,9 @@ public enum ControlProtocol {
         public var total: Int?
         public var pass: PassRecord?
         public var records: [PassRecord]?
+        /// For `reloaded`: what a person should know about the new settings (for example, that
+        /// a changed database path waits for the next start).
+        public var notes: [String]?
 
         public init(event: String) { self.event = event }
 
@@ -113,7 +118,7 @@ public enum ControlProtocol {
         }
         guard let name = fields["command"] as? String else { throw ProtocolError("the request has no \"command\"") }
         guard Command(rawValue: name) != nil else {
-            throw ProtocolError("unknown command \"\(name)\"; commands are status, trigger, pause, resume")
+            throw ProtocolError("unknown command \"\(name)\"; commands are status, trigger, pause, resume, reload")
         }
         if let passes = fields["passes"] {
             guard let names = passes as? [String], names.allSatisfy({ PassKind(rawValue: $0) != nil }) else {

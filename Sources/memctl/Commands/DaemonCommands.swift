@@ -14,15 +14,12 @@ struct StatusCommand: Command {
         short-term memories waiting for consolidation. Exits 1 when no daemon listens.
         """
 
-    let socket: String?
-
     init(parsing arguments: inout ArgumentList) throws(UsageError) {
-        socket = try arguments.option("--socket")
         try arguments.finish()
     }
 
     func run(_ context: Context) async throws {
-        let client = try ControlClient.connect(ControlClient.socketPath(socket, environment: context.environment))
+        let client = try ControlClient.connect(context.socketPath)
         guard let status = try client.ask(.init(command: .status)).status else { throw DaemonGone(path: client.path) }
         if context.json { return try context.printJSON(status) }
         context.printFields([
@@ -59,15 +56,12 @@ struct PauseCommand: Command {
         in flight finishes. memctl consolidate still runs a cycle on request.
         """
 
-    let socket: String?
-
     init(parsing arguments: inout ArgumentList) throws(UsageError) {
-        socket = try arguments.option("--socket")
         try arguments.finish()
     }
 
     func run(_ context: Context) async throws {
-        try setPaused(true, socket: socket, context)
+        try setPaused(true, context)
     }
 }
 
@@ -80,21 +74,55 @@ struct ResumeCommand: Command {
         Resumes memoryd's periodic loops; loops whose time came while paused run at once.
         """
 
-    let socket: String?
-
     init(parsing arguments: inout ArgumentList) throws(UsageError) {
-        socket = try arguments.option("--socket")
         try arguments.finish()
     }
 
     func run(_ context: Context) async throws {
-        try setPaused(false, socket: socket, context)
+        try setPaused(false, context)
     }
 }
 
-private func setPaused(_ paused: Bool, socket: String?, _ context: Context) throws {
-    let client = try ControlClient.connect(ControlClient.socketPath(socket, environment: context.environment))
+private func setPaused(_ paused: Bool, _ context: Context) throws {
+    let client = try ControlClient.connect(context.socketPath)
     let response = try client.ask(.init(command: paused ? .pause : .resume))
     if context.json { return try context.printJSON(["paused": response.paused ?? paused]) }
     StandardStream.out((response.paused ?? paused) ? "memoryd's loops are paused" : "memoryd's loops are running")
+}
+
+struct ReloadCommand: Command {
+    static let name = "reload"
+    static let summary = "Make memoryd read its settings again, and say whether it took them"
+    static let help = """
+        Usage: memctl reload [--socket PATH] [--json]
+
+        Asks memoryd to read its configuration file and MEMORYD_* environment again and waits
+        until it has: intervals, log_level, min_age and batch_size change at once; db and socket
+        at the next start. A file with a mistake is refused whole: memoryd keeps running with
+        the settings it had, and memctl prints memoryd's reason and exits 1. This is what
+        `systemctl reload memoryd` runs.
+        """
+
+    init(parsing arguments: inout ArgumentList) throws(UsageError) {
+        try arguments.finish()
+    }
+
+    func run(_ context: Context) async throws {
+        let client = try ControlClient.connect(context.socketPath)
+        let response = try client.ask(.init(command: .reload))
+        guard let status = response.status else { throw DaemonGone(path: client.path) }
+        let notes = response.notes ?? []
+        if context.json {
+            struct Reloaded: Encodable {
+                let reloaded = true
+                let intervals: [String: Int]
+                let notes: [String]
+            }
+            let intervals = Dictionary(uniqueKeysWithValues: status.loops.map { ($0.kind.rawValue, $0.intervalSeconds) })
+            return try context.printJSON(Reloaded(intervals: intervals, notes: notes))
+        }
+        let intervals = status.loops.map { "\($0.kind.rawValue) every \(Duration.seconds($0.intervalSeconds).shortDescription)" }
+        StandardStream.out("memoryd reloaded its settings: " + intervals.joined(separator: ", "))
+        for note in notes { StandardStream.out("note: \(note)") }
+    }
 }
