@@ -78,6 +78,8 @@ struct SystemdServiceTests {
         #expect(journal.contains("stopped"), "\(journal)")
         #expect(troubleInJournal(system) == "")
         #expect(system.shell("systemd-analyze security memoryd --no-pager").output.contains("Overall exposure level for memoryd.service: 0."))
+        let verify = system.shell("systemd-analyze verify /etc/systemd/system/memoryd.service")
+        #expect(verify.status == 0 && verify.output == "", "\(verify.output)")
     }
 
     @Test("systemctl reload applies a changed interval; a bad configuration fails the reload with its reason while the old settings keep running")
