@@ -18,7 +18,7 @@ let package = Package(
         .target(name: "MemoryKit", dependencies: ["CSQLite"]),
         .executableTarget(name: "memctl", dependencies: ["MemoryKit"]),
         .executableTarget(name: "memoryd", dependencies: ["MemoryKit"]),
-        .executableTarget(name: "memory-bench", dependencies: ["MemoryKit"]),
+        .executableTarget(name: "memory-bench", dependencies: ["MemoryKit", "CSQLite"]),
         .testTarget(name: "MemoryKitTests", dependencies: ["MemoryKit", "CSQLite"]),
         // Depends on the executable so that `swift test` always builds the binary it runs.
         .testTarget(name: "MemctlTests", dependencies: ["MemoryKit", "memctl", "memoryd"]),

@@ -9,6 +9,7 @@ enum MemoryBench {
                memory-bench consolidate [--sizes 10000,100000,1000000] [--keep DIR]
                memory-bench cycle [--sizes 10000,100000,1000000] [--keep DIR]
                memory-bench extract [--rows N]
+               memory-bench locomo FILE [--k 5,10] [--keep DIR]
 
         import       time `memctl import` of N generated chat messages (default 250000) against
                      the sqlite3 shell loading the same rows into the same schema, then
@@ -22,13 +23,21 @@ enum MemoryBench {
         extract      pipe N generated messages (default 100000) through `memctl extract --json`
                      and the extractor in this process: tokens per second on one core.
 
-        Both use the memctl built next to this binary: run `swift build -c release` first.
+        locomo       memoryd's memory on real conversations: FILE is a LoCoMo-format .json or
+                     .json.gz (data/locomo10.json of github.com/snap-research/LoCoMo). Each
+                     conversation goes into a database of its own, one memory per turn; a full
+                     cycle runs; every question (categories 1–4) goes through `memctl recall`.
+                     Prints memoryd's and plain BM25's R@K, words per query and per-category
+                     R@K, then coverage, junk share, long-term word share and the cycle time.
+                     --k 5,10: the K of R@K (default 5,10)
+
+        All use the memctl built next to this binary: run `swift build -c release` first.
           --keep DIR  write the data and databases to DIR and keep them (default: a temp dir)
         """
 
     static func main() async {
         var arguments = Array(CommandLine.arguments.dropFirst())
-        guard let command = arguments.first, ["import", "consolidate", "cycle", "extract"].contains(command) else {
+        guard let command = arguments.first, ["import", "consolidate", "cycle", "extract", "locomo"].contains(command) else {
             print(usage)
             exit(arguments.isEmpty || arguments.first == "--help" ? 0 : 64)
         }
@@ -59,6 +68,13 @@ enum MemoryBench {
                 try await ImportBenchmark(rows: rows, runs: runs, directory: directory, memctl: memctl).run()
             case "extract":
                 try ExtractionBenchmark(rows: rows, directory: directory, memctl: memctl).run()
+            case "locomo":
+                guard arguments.count >= 1, !arguments[0].hasPrefix("--") else {
+                    print("memory-bench locomo: give the LoCoMo file\n\n\(usage)")
+                    exit(64)
+                }
+                let ks = option("--k").map { $0.split(separator: ",").compactMap { Int($0) } } ?? [5, 10]
+                try await LocomoBenchmark(path: arguments[0], ks: ks, directory: directory, memctl: memctl).run()
             default:
                 try await ConsolidationBenchmark(
                     sizes: sizes, directory: directory, memctl: memctl, fullCycle: command == "cycle"
