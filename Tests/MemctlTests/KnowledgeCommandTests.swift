@@ -108,6 +108,38 @@ struct KnowledgeCommandTests {
         #expect((limited["memories"] as? [Any])?.count == 1)
     }
 
+    @Test("recall says when each memory was said, in which session, by whom, and what a long-term memory was made of")
+    func recallProvenance() throws {
+        let fixture = try MemctlFixture()
+        let at = ["2023-05-08T13:56:00Z", "2023-05-08T13:56:30Z", "2023-06-01T09:00:00Z"]
+        try fixture.add("I went to the LGBTQ support group yesterday and it was powerful", ["--at", at[0], "--session", "c-s1", "--source", "Caroline"])
+        try fixture.add("I went to the LGBTQ support group yesterday, it was so powerful", ["--at", at[1], "--session", "c-s1", "--source", "Caroline"])
+        try fixture.add("Painting a lake at sunrise this weekend", ["--at", at[2], "--session", "c-s2", "--source", "Melanie"])
+        #expect(try fixture.run(["consolidate", "--local", "--min-age", "0", "--only", "consolidation"]).status == 0)
+        #expect(try fixture.run(["add", "--at", "2023-06-02T10:00:00Z", "--session", "c-s3", "--source", "Melanie", "--", "Is the support group on Friday?"]).status == 0)
+
+        let json = try fixture.run(["recall", "When did Caroline go to the support group?", "--json"]).jsonObject()
+        let memories = try #require(json["memories"] as? [[String: Any]])
+        let longTerm = try #require(memories.first { $0["kind"] as? String == "ltm" }, "\(memories)")
+        #expect(longTerm["created_at"] as? String == "2023-05-08T13:56:00.000Z")
+        #expect(longTerm["first_added_at"] as? String == "2023-05-08T13:56:00.000Z")
+        #expect(longTerm["last_added_at"] as? String == "2023-05-08T13:56:30.000Z")
+        #expect(longTerm["session"] as? String == "c-s1" && longTerm["source"] as? String == "Caroline")
+        #expect(longTerm["sources"] as? [Int] == [1, 2] && longTerm["source_count"] as? Int == 2)
+        let shortTerm = try #require(memories.first { $0["kind"] as? String == "stm" }, "\(memories)")
+        #expect(shortTerm["created_at"] as? String == "2023-06-02T10:00:00.000Z")
+        #expect(shortTerm["session"] as? String == "c-s3" && shortTerm["source"] as? String == "Melanie")
+        for key in ["first_added_at", "last_added_at", "sources", "source_count"] {
+            #expect(shortTerm.keys.contains(key) && shortTerm[key] is NSNull, "\(key)")
+        }
+
+        let text = try fixture.run(["recall", "When did Caroline go to the support group?"], environment: ["COLUMNS": "200"])
+        #expect(text.stdout.contains("WHEN (UTC)") && text.stdout.contains("SESSION") && text.stdout.contains("WHO"))
+        #expect(text.stdout.contains("ltm:1 from stm:1,2"), "\(text.stdout)")
+        #expect(text.stdout.contains("2023-05-08 13:56") && text.stdout.contains("Caroline") && text.stdout.contains("c-s1"))
+        #expect(text.stdout.contains("2023-06-02 10:00") && text.stdout.contains("Melanie"))
+    }
+
     @Test("consolidate --only runs one pass")
     func only() throws {
         let dir = try TemporaryDirectory()

@@ -2,13 +2,31 @@ import Foundation
 
 /// What an assistant should be reminded of for a query: `memctl recall`.
 public struct Recall: Codable, Sendable, Equatable {
+    /// One recalled memory, with what an assistant needs to use it: when it was said, in which
+    /// session, by whom, and for a long-term memory what it was made from.
     public struct Memory: Codable, Sendable, Equatable {
         /// `ltm` or `stm`.
         public let kind: String
         public let id: Int64
         public let text: String
-        public let score: Double
+        public internal(set) var score: Double
+        /// A short-term memory's time; for a long-term memory, the time of its earliest source.
+        public internal(set) var createdAt: Timestamp
+        /// For a long-term memory: the times of its earliest and latest sources.
+        @ExplicitNull public internal(set) var firstAddedAt: Timestamp?
+        @ExplicitNull public internal(set) var lastAddedAt: Timestamp?
+        /// The session and source (who said it); for a long-term memory, those of its earliest
+        /// source.
+        @ExplicitNull public internal(set) var session: String?
+        @ExplicitNull public internal(set) var source: String?
+        /// For a long-term memory: its source short-term memory ids, oldest first (at most
+        /// `Recall.listedSources`), and how many it has in all.
+        @ExplicitNull public internal(set) var sources: [Int64]?
+        @ExplicitNull public internal(set) var sourceCount: Int?
     }
+
+    /// Source ids listed per long-term memory, at most: a much-restated memory has thousands.
+    public static let listedSources = 20
 
     public struct NamedEntity: Codable, Sendable, Equatable {
         public let id: EntityID
@@ -56,7 +74,7 @@ extension MemoryStore {
                 let match = words.map { "\"\($0)\"" }.joined(separator: " OR ")
                 scored = try Self.recallCandidates(match, now: now, weights: weights, connection)
                 scored.sort { ($0.score, $1.kind, $1.id) > ($1.score, $0.kind, $0.id) }
-                scored = Array(scored.prefix(limit))
+                scored = try Array(scored.prefix(limit)).map { try Self.withProvenance($0, connection) }
             }
             let entities = try Self.entitiesNamed(in: query, words: words, connection)
             // Facts about what the query names come before the speaker's own facts.
@@ -64,6 +82,24 @@ extension MemoryStore {
             let facts = try Self.facts(about: entities.map(\.id), first: named, connection)
             return Recall(memories: scored, entities: entities, facts: facts)
         }
+    }
+
+    /// A long-term memory's session, source and source ids, from its sources.
+    private static func withProvenance(_ memory: Recall.Memory, _ connection: Connection) throws -> Recall.Memory {
+        guard memory.kind == "ltm" else { return memory }
+        var detailed = memory
+        let sources = try connection.prepare(
+            """
+            SELECT s.id, s.session, s.source FROM long_term_sources p JOIN short_term_memories s ON s.id = p.stm_id
+            WHERE p.ltm_id = ? ORDER BY s.created_at, s.id LIMIT ?
+            """
+        ).bind([memory.id, Recall.listedSources]).rows { ($0.int64(0), $0.optionalText(1), $0.optionalText(2)) }
+        detailed.sources = sources.map(\.0)
+        detailed.session = sources.first?.1
+        detailed.source = sources.first?.2
+        detailed.sourceCount = try connection.prepare("SELECT count(*) FROM long_term_sources WHERE ltm_id = ?")
+            .bind([memory.id]).firstRow { Int($0.int64(0)) } ?? 0
+        return detailed
     }
 
     /// The query's words for full-text matching: lower-cased, no stop words, no punctuation.
@@ -77,12 +113,13 @@ extension MemoryStore {
     private static func recallCandidates(
         _ match: String, now: Timestamp, weights: RecallWeights, _ connection: Connection
     ) throws -> [Recall.Memory] {
-        // (kind, id, text, bm25, last event, importance, strength in 0…1)
-        var rows: [(String, Int64, String, Double, Timestamp, Double, Double)] = []
+        // (memory, bm25, last event, importance, strength in 0…1)
+        var rows: [(Recall.Memory, Double, Timestamp, Double, Double)] = []
         let strengthHalfLife = Double(ConsolidationPolicy().strengthHalfLife.milliseconds)
         rows += try connection.prepare(
             """
-            SELECT l.id, l.summary, bm25(long_term_memories_fts), l.last_reinforced_at, l.importance, l.strength
+            SELECT l.id, l.summary, bm25(long_term_memories_fts), l.last_reinforced_at, l.importance, l.strength,
+                   l.created_at
             FROM long_term_memories_fts f JOIN long_term_memories l ON l.id = f.rowid
             WHERE long_term_memories_fts MATCH ? ORDER BY bm25(long_term_memories_fts) LIMIT ?
             """
@@ -90,11 +127,15 @@ extension MemoryStore {
             let last = timestamp(row, 3)
             let age = Double(max(0, now.millisecondsSince1970 - last.millisecondsSince1970))
             let decayed = row.double(5) * pow(2, -age / strengthHalfLife)
-            return ("ltm", row.int64(0), row.text(1), row.double(2), last, row.double(4), 1 - pow(2, -decayed))
+            var memory = Recall.Memory(
+                kind: "ltm", id: row.int64(0), text: row.text(1), score: 0, createdAt: timestamp(row, 6))
+            memory.firstAddedAt = memory.createdAt
+            memory.lastAddedAt = last
+            return (memory, row.double(2), last, row.double(4), 1 - pow(2, -decayed))
         }
         rows += try connection.prepare(
             """
-            SELECT s.id, s.content, bm25(short_term_memories_fts), s.created_at, s.importance
+            SELECT s.id, s.content, bm25(short_term_memories_fts), s.created_at, s.importance, s.session, s.source
             FROM short_term_memories_fts f JOIN short_term_memories s ON s.id = f.rowid
             WHERE short_term_memories_fts MATCH ? AND s.status = 'pending'
             ORDER BY bm25(short_term_memories_fts) LIMIT ?
@@ -102,19 +143,24 @@ extension MemoryStore {
         ).bind([match, weights.candidates]).rows { row in
             let text = row.text(1)
             let importance = row.optionalDouble(4) ?? ImportanceHeuristic.estimate(text)
+            var memory = Recall.Memory(kind: "stm", id: row.int64(0), text: text, score: 0, createdAt: timestamp(row, 3))
+            memory.session = row.optionalText(5)
+            memory.source = row.optionalText(6)
             // A short-term memory is one observation: the strength of a new long-term memory.
-            return ("stm", row.int64(0), text, row.double(2), timestamp(row, 3), importance, 0.5)
+            return (memory, row.double(2), memory.createdAt, importance, 0.5)
         }
         // BM25 from SQLite is negative, better is lower; relevance is its share of the best.
-        let best = rows.map { -$0.3 }.max() ?? 0
-        return rows.map { kind, id, text, bm25, last, importance, strength in
+        let best = rows.map { -$0.1 }.max() ?? 0
+        return rows.map { memory, bm25, last, importance, strength in
             let relevance = best > 0 ? max(0, -bm25) / best : 0
             let hours = Double(max(0, now.millisecondsSince1970 - last.millisecondsSince1970)) / 3_600_000
             let recency = pow(weights.recencyDecayPerHour, hours)
             let score =
                 weights.relevance * relevance + weights.recency * recency + weights.importance * importance
                 + weights.strength * strength
-            return Recall.Memory(kind: kind, id: id, text: text, score: (score * 1000).rounded() / 1000)
+            var scored = memory
+            scored.score = (score * 1000).rounded() / 1000
+            return scored
         }
     }
 

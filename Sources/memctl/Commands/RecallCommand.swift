@@ -14,8 +14,16 @@ struct RecallCommand: Command {
 
           --limit N   at most N memories (default 10)
 
-        JSON: {"memories": [{"kind", "id", "text", "score"}], "entities": [{"id", "name", "kind"}],
+        Each memory comes with when it was said (UTC; for a long-term memory the times of its
+        earliest and latest sources), its session, who said it (its source), and for a long-term
+        memory the short-term memories it was made from.
+
+        JSON: {"memories": [{"kind", "id", "text", "score", "created_at", "first_added_at",
+                             "last_added_at", "session", "source", "sources", "source_count"}],
+               "entities": [{"id", "name", "kind"}],
                "facts": [{"subject", "predicate", "object", "since"}]}
+              first_added_at, last_added_at, sources (at most 20 ids, oldest first) and
+              source_count are null for a short-term memory.
         """
 
     let query: String
@@ -33,13 +41,33 @@ struct RecallCommand: Command {
         Self.print(recall, context)
     }
 
+    /// `stm:12`, or `ltm:3 from stm:1,2,5 +4` (the first sources and how many more).
+    static func reference(_ memory: Recall.Memory) -> String {
+        guard let sources = memory.sources else { return "\(memory.kind):\(memory.id)" }
+        let shown = sources.prefix(3).map(String.init).joined(separator: ",")
+        let more = (memory.sourceCount ?? sources.count) - min(3, sources.count)
+        return "\(memory.kind):\(memory.id) from stm:\(shown)" + (more > 0 ? " +\(more)" : "")
+    }
+
+    /// When it was said: one time, or the first and the last day a long-term memory was added to.
+    static func when(_ memory: Recall.Memory) -> String {
+        guard let first = memory.firstAddedAt, let last = memory.lastAddedAt, last.day != first.day else {
+            return memory.createdAt.minutes
+        }
+        return "\(first.day) … \(last.day)"
+    }
+
     static func print(_ recall: Recall, _ context: Context) {
         if recall.memories.isEmpty {
             StandardStream.out("memories: none match")
         } else {
-            var table = Table(.init(header: "SCORE", rightAligned: true), .init(header: "MEMORY"), .init(header: "TEXT"))
+            var table = Table(
+                .init(header: "SCORE", rightAligned: true), .init(header: "MEMORY"), .init(header: "WHEN (UTC)"),
+                .init(header: "SESSION", maximumWidth: 24), .init(header: "WHO", maximumWidth: 16), .init(header: "TEXT"))
             for memory in recall.memories {
-                table.append(String(format: "%.3f", memory.score), "\(memory.kind):\(memory.id)", memory.text)
+                table.append(
+                    String(format: "%.3f", memory.score), reference(memory), when(memory), memory.session ?? "-",
+                    memory.source ?? "-", memory.text)
             }
             context.printTable(table)
         }
