@@ -18,7 +18,7 @@ struct ConsolidationEngineTests {
     }
 
     private func plan(_ memories: [ShortTermMemory], candidates: LongTermCandidates = .init()) -> ConsolidationPlan {
-        engine.plan(memories, features: memories.map(engine.features), candidates: candidates)
+        engine.plan(memories, features: memories.map { engine.features(of: $0) }, candidates: candidates)
     }
 
     /// Stored long-term memories as the store would hand them to the engine.
@@ -102,6 +102,30 @@ struct ConsolidationEngineTests {
         #expect(result.parked.map(\.rawValue) == [1, 2, 3])
     }
 
+    @Test("filler of a conversation is parked, never merged into a neighbour; its acknowledgements stay out of summaries")
+    func conversationFiller() throws {
+        let memories = [
+            memory(1, "I went to a LGBTQ support group yesterday and it was so powerful."),
+            memory(2, "Wow, that's cool! What happened?", minutes: 1),
+            memory(3, "That's great! So happy for you!", minutes: 2),
+            memory(4, "Wow! The support group made me feel accepted. Isn't that something?", minutes: 3),
+        ]
+        let result = plan(memories)
+        #expect(result.parked.map(\.rawValue) == [2, 3])
+        let summaries = result.writes.map(\.summary)
+        #expect(summaries.allSatisfy { !$0.contains("Wow") && !$0.contains("So happy for you") }, "\(summaries)")
+        #expect(summaries.contains { $0.contains("The support group made me feel accepted.") }, "\(summaries)")
+    }
+
+    @Test("a thank-you in front of a statement does not make it restate another memory")
+    func acknowledgementIsNoRestatement() {
+        let stored = LongTermMemory(
+            id: LongTermMemoryID(3), summary: "Thanks, Caroline! Painting is a fun way to relax.", strength: 1,
+            importance: 0.6, createdAt: base, updatedAt: base, lastReinforcedAt: base, sourceCount: 1)
+        let later = memory(5, "Thanks, Caroline! My kids and I went camping at the lake last weekend.", session: "s3", minutes: 600)
+        #expect(plan([later], candidates: candidates([stored])).writes.map(\.existing) == [nil])
+    }
+
     @Test("a memory given high importance is consolidated even when it is short")
     func givenImportanceWins() {
         let result = plan([memory(1, "ok", importance: 0.9)])
@@ -119,7 +143,7 @@ struct ConsolidationEngineTests {
                 "We are planning the kitchen renovation for May. The budget is about 8000 euros. Call #\(index) with the builder went fine.",
                 minutes: Int64(index))
         }
-        let result = engine.plan(memories, features: memories.map(engine.features), candidates: .init())
+        let result = engine.plan(memories, features: memories.map { engine.features(of: $0) }, candidates: .init())
         let summary = result.writes.first?.summary ?? ""
         #expect(result.writes.count == 1)
         #expect(summary.count <= 120)

@@ -18,19 +18,35 @@ struct ConsolidationEngine: Sendable {
         let bandKeys: [Int64]
         /// As given, else estimated.
         let importance: Double
+        /// Filler ("Thanks, talk soon!") the writer gave no importance to: kept back, never
+        /// merged or reinforcing.
+        let isFiller: Bool
+        /// Sentences a summary leaves out: acknowledgements and questions back beside what the
+        /// memory says (`Filler.leftOut`).
+        let leftOut: Set<Int>
     }
 
-    func features(of memory: ShortTermMemory) -> Features {
+    /// The names of the people talking in a batch: no facts in themselves ("Thanks, Mel!").
+    static func speakerNames(of memories: [ShortTermMemory]) -> Set<String> {
+        Filler.names(of: Set(memories.map(\.source)))
+    }
+
+    func features(of memory: ShortTermMemory, speakerNames: Set<String> = []) -> Features {
         let text = TextFeatures(memory.content)
-        var comparable = [text.words]
-        if text.sentences.count > 1 {
+        let sentences = Filler.sentences(of: text, names: speakerNames)
+        let isFiller = memory.importance == nil && Filler.isFiller(sentences)
+        let leftOut = Filler.leftOut(sentences, of: text)
+        // "Thanks, Caroline!" in front of a statement says nothing it could restate or share.
+        let stated = text.sentences.indices.filter { !leftOut.contains($0) }.map { text.sentences[$0].words }
+        var comparable = [leftOut.isEmpty ? text.words : stated.reduce(WordSet([String]())) { $0.union($1) }]
+        if stated.count > 1 {
             // The longest few sentences: a pasted page must not cost hundreds of look-ups.
-            comparable += text.sentences.map(\.words).filter { $0.count >= 2 }.sorted { $0.count > $1.count }
-                .prefix(Self.sentencesCompared)
+            comparable += stated.filter { $0.count >= 2 }.sorted { $0.count > $1.count }.prefix(Self.sentencesCompared)
         }
         return Features(
             text: text, comparable: comparable, names: text.names, bandKeys: Self.bandKeys(comparable),
-            importance: memory.importance ?? ImportanceHeuristic.estimate(text))
+            importance: isFiller ? ImportanceHeuristic.fillerImportance : memory.importance ?? ImportanceHeuristic.estimate(text),
+            isFiller: isFiller, leftOut: leftOut)
     }
 
     static func bandKeys(_ wordSets: [WordSet]) -> [Int64] {
@@ -131,6 +147,10 @@ struct ConsolidationEngine: Sendable {
             let memory = memories[index]
             let feature = features[index]
             let importance = feature.importance
+            if feature.isFiller {
+                parked.append(memory.id)
+                continue
+            }
 
             // Candidates: drafts of this batch and stored long-term memories sharing a band.
             var reachable = Set<Int>()
@@ -153,7 +173,7 @@ struct ConsolidationEngine: Sendable {
             for draftIndex in reachable.sorted() {
                 let draft = drafts[draftIndex]
                 if canMerge(memory, into: draft) {
-                    let similarity = draft.memberWords.map { feature.text.words.similarity(to: $0) }.max() ?? 0
+                    let similarity = draft.memberWords.map { feature.comparable[0].similarity(to: $0) }.max() ?? 0
                     if similarity >= policy.mergeSimilarity, similarity > best?.similarity ?? -1 {
                         best = (draftIndex, .merged, similarity)
                     }
@@ -161,7 +181,7 @@ struct ConsolidationEngine: Sendable {
                 // A restatement names nothing the long-term memory does not: "Sven works at Initech"
                 // does not restate "Kwame works at Initech".
                 guard feature.names.sharedCount(with: draft.names) == feature.names.count else { continue }
-                let similarity = restatementSimilarity(feature.comparable, draft.statementWords)
+                let similarity = restatementSimilarity([feature.comparable[0]], draft.statementWords)
                 if similarity >= policy.reinforceSimilarity, similarity > best?.similarity ?? -1 {
                     best = (draftIndex, .reinforced, similarity)
                 }
@@ -220,8 +240,13 @@ struct ConsolidationEngine: Sendable {
                 existing: nil, summary: "", strength: 1, importance: importance, createdAt: memory.createdAt,
                 lastReinforcedAt: memory.createdAt,
                 sources: [.init(stmID: memory.id, role: .created, joinedAt: memory.createdAt)], bandKeys: []),
-            session: memory.session, lastMergedAt: memory.createdAt, memberWords: [feature.text.words],
-            statementWords: feature.comparable, names: feature.names, sentences: feature.text.sentences)
+            session: memory.session, lastMergedAt: memory.createdAt, memberWords: [feature.comparable[0]],
+            statementWords: feature.comparable, names: feature.names, sentences: Self.summarySentences(feature))
+    }
+
+    /// What a memory gives its summary: its sentences but those left out as filler.
+    private static func summarySentences(_ feature: Features) -> [TextFeatures.Sentence] {
+        feature.text.sentences.indices.filter { !feature.leftOut.contains($0) }.map { feature.text.sentences[$0] }
     }
 
     private func draft(for stored: LongTermMemory, summary: TextFeatures) -> Draft {
@@ -244,7 +269,7 @@ struct ConsolidationEngine: Sendable {
         case .merged:
             draft.write.strength += 0.5
             draft.lastMergedAt = max(draft.lastMergedAt, memory.createdAt)
-            draft.memberWords.append(feature.text.words)
+            draft.memberWords.append(feature.comparable[0])
         case .reinforced, .created:
             draft.write.strength =
                 Self.decayed(
@@ -258,6 +283,6 @@ struct ConsolidationEngine: Sendable {
             draft.statementWords.removeFirst(draft.statementWords.count - Self.statementLimit)
         }
         draft.names = draft.names.union(feature.names)
-        draft.sentences += feature.text.sentences
+        draft.sentences += Self.summarySentences(feature)
     }
 }

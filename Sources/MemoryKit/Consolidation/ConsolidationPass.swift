@@ -44,7 +44,8 @@ public struct ConsolidationPass: Sendable {
                 createdAtOrBefore: overflow > 0 ? nil : cutoff, limit: limit)
             if batch.isEmpty { return }
             overflow = max(0, overflow - batch.count)
-            let features = batch.map(engine.features)
+            let names = ConsolidationEngine.speakerNames(of: batch)
+            let features = batch.map { engine.features(of: $0, speakerNames: names) }
             let keys = Array(Set(features.flatMap(\.bandKeys))).sorted()
             var candidates = LongTermCandidates()
             candidates.byBandKey = try await store.longTermCandidateIDs(bandKeys: keys, perKey: 4)

@@ -8,13 +8,16 @@
 /// default forgetting threshold, 0.3, sits above bare chatter and below any statement with a
 /// name, number, cue or personal fact in it. docs/CONSOLIDATION.md has examples.
 enum ImportanceHeuristic {
+    /// What small talk and other filler score: below any forgetting threshold worth setting.
+    static let fillerImportance = 0.05
+
     static func estimate(_ text: String) -> Double { estimate(TextFeatures(text)) }
 
     static func estimate(_ features: TextFeatures) -> Double {
         let words = features.tokens.map { token in
             String(token.text).lowercased().filter { $0 != "'" && $0 != "’" }
         }
-        if words.isEmpty || smallTalk.contains(words.joined(separator: " ")) { return 0.05 }
+        if words.isEmpty || smallTalk.contains(words.joined(separator: " ")) { return fillerImportance }
         let bigrams = Set(zip(words, words.dropFirst()).map { $0 + " " + $1 })
         let named = features.tokens.filter(TextFeatures.isName).count
         let hasNumber = features.tokens.contains { $0.text.unicodeScalars.first?.properties.numericType != nil }
