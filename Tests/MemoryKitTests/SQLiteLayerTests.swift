@@ -83,6 +83,33 @@ struct SQLiteLayerTests {
         #expect(versions == Schema.migrations.map(\.version))
     }
 
+    @Test("a version 3 database is migrated to version 4 with every memory in the recall index, the other speaker's previous turn as context")
+    func migratesVersion3() async throws {
+        let fixture = try StoreFixture()
+        do {
+            let old = try Connection(path: fixture.path, mode: .readWriteCreate, busyTimeoutMilliseconds: 100)
+            try old.enableWriteAheadLog()
+            try old.migrate(Array(Schema.migrations.prefix(3)))
+            try old.execute(
+                """
+                INSERT INTO short_term_memories(content, session, source, created_at) VALUES
+                    ('What instrument did you pick up?', 'c', 'Caroline', '2023-05-08T13:56:00.000Z'),
+                    ('The violin, lessons on Tuesdays.', 'c', 'Melanie', '2023-05-08T13:56:30.000Z')
+                """)
+        }
+        let store = try fixture.open(create: false)
+        #expect(try await store.statistics().schemaVersion == 4)
+        let raw = try fixture.rawConnection()
+        let rows = try raw.prepare("SELECT rowid, speaker, context, dates FROM memory_recall ORDER BY rowid")
+            .rows { [$0.text(1), $0.text(2), $0.text(3)] }
+        #expect(rows == [
+            ["Caroline", "", "8 may 2023 monday"], ["Melanie", "What instrument did you pick up?", "8 may 2023 monday"],
+        ])
+        let recall = try await store.recall("Which instrument does Melanie play?", limit: 1)
+        #expect(recall.memories.first?.text == "The violin, lessons on Tuesdays.")
+        #expect(try await store.checkIntegrity().ok)
+    }
+
     @Test("reopening does not run a migration twice")
     func reopening() async throws {
         let fixture = try StoreFixture()

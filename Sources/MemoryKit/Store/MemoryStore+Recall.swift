@@ -47,18 +47,30 @@ public struct Recall: Codable, Sendable, Equatable {
     public let facts: [Fact]
 }
 
-/// How recall scores a memory, after Generative Agents (Park et al., 2023): a weighted sum of
-/// relevance, recency and importance, each in 0…1, plus the strength of a long-term memory.
-/// docs/RECALL.md has the reasoning.
+/// How recall ranks (docs/RECALL.md has the reasoning and the measurements): text relevance
+/// over the recall index first, then, to order what is about equally relevant, recency,
+/// importance and the strength of a long-term memory.
 public struct RecallWeights: Sendable, Equatable {
     public var relevance = 1.0
-    public var recency = 1.0
-    public var importance = 1.0
-    public var strength = 0.5
+    public var recency = 0.1
+    public var importance = 0.1
+    public var strength = 0.05
     /// Recency is 0.995 per hour since the memory was last added to (about 5.8 days to halve).
     public var recencyDecayPerHour = 0.995
-    /// Candidates read from each full-text index before scoring.
-    public var candidates = 100
+    /// Column weights of BM25 over the recall index: the memory's text, who said it, the turn
+    /// before it, and the words of its date.
+    public var textWeight = 1.0
+    public var speakerWeight = 1.0
+    public var contextWeight = 0.7
+    public var dateWeight = 1.0
+    /// A turn said by the one person the query names counts this many times.
+    public var namedSpeakerBoost = 2.0
+    /// Relevance is divided by (max(words, floor) / scale)^exponent of the text recall returns.
+    public var lengthPriorFloor = 5.0
+    public var lengthPriorScale = 20.0
+    public var lengthPriorExponent = 0.1
+    /// Turns read from the recall index before ranking.
+    public var candidates = 200
 
     public init() {}
 }
@@ -72,9 +84,8 @@ extension MemoryStore {
             var scored: [Recall.Memory] = []
             if !words.isEmpty {
                 let match = words.map { "\"\($0)\"" }.joined(separator: " OR ")
-                scored = try Self.recallCandidates(match, now: now, weights: weights, connection)
-                scored.sort { ($0.score, $1.kind, $1.id) > ($1.score, $0.kind, $0.id) }
-                scored = try Array(scored.prefix(limit)).map { try Self.withProvenance($0, connection) }
+                scored = try Self.recallCandidates(match, words: words, now: now, weights: weights, limit: limit, connection)
+                    .map { try Self.withProvenance($0, connection) }
             }
             let entities = try Self.entitiesNamed(in: query, words: words, connection)
             // Facts about what the query names come before the speaker's own facts.
@@ -111,57 +122,41 @@ extension MemoryStore {
     }
 
     private static func recallCandidates(
-        _ match: String, now: Timestamp, weights: RecallWeights, _ connection: Connection
+        _ match: String, words: [String], now: Timestamp, weights: RecallWeights, limit: Int, _ connection: Connection
     ) throws -> [Recall.Memory] {
-        // (memory, bm25, last event, importance, strength in 0…1)
-        var rows: [(Recall.Memory, Double, Timestamp, Double, Double)] = []
+        let turns = try connection.prepare(
+            """
+            SELECT s.id, bm25(memory_recall, ?, ?, ?, ?) AS rank, s.content, s.session, s.source, s.created_at,
+                   s.importance, s.ltm_id
+            FROM memory_recall r JOIN short_term_memories s ON s.id = r.rowid
+            WHERE memory_recall MATCH ? AND s.status <> 'forgotten'
+            ORDER BY rank LIMIT ?
+            """
+        ).bind([
+            weights.textWeight, weights.speakerWeight, weights.contextWeight, weights.dateWeight, match,
+            weights.candidates,
+        ]).rows { row in
+            RecallRanker.Turn(
+                id: row.int64(0), bm25: row.double(1), text: row.text(2), session: row.text(3), speaker: row.text(4),
+                createdAt: timestamp(row, 5),
+                importance: row.optionalDouble(6) ?? ImportanceHeuristic.estimate(row.text(2)),
+                longTermID: row.optionalInt64(7))
+        }
         let strengthHalfLife = Double(ConsolidationPolicy().strengthHalfLife.milliseconds)
-        rows += try connection.prepare(
-            """
-            SELECT l.id, l.summary, bm25(long_term_memories_fts), l.last_reinforced_at, l.importance, l.strength,
-                   l.created_at
-            FROM long_term_memories_fts f JOIN long_term_memories l ON l.id = f.rowid
-            WHERE long_term_memories_fts MATCH ? ORDER BY bm25(long_term_memories_fts) LIMIT ?
-            """
-        ).bind([match, weights.candidates]).rows { row in
-            let last = timestamp(row, 3)
-            let age = Double(max(0, now.millisecondsSince1970 - last.millisecondsSince1970))
-            let decayed = row.double(5) * pow(2, -age / strengthHalfLife)
-            var memory = Recall.Memory(
-                kind: "ltm", id: row.int64(0), text: row.text(1), score: 0, createdAt: timestamp(row, 6))
-            memory.firstAddedAt = memory.createdAt
-            memory.lastAddedAt = last
-            return (memory, row.double(2), last, row.double(4), 1 - pow(2, -decayed))
+        var longTerm: [Int64: RecallRanker.LongTerm] = [:]
+        let read = try connection.prepare(
+            "SELECT id, summary, created_at, last_reinforced_at, importance, strength FROM long_term_memories WHERE id = ?")
+        for id in Set(turns.compactMap(\.longTermID)) {
+            longTerm[id] = try read.bind([id]).firstRow { row in
+                let last = timestamp(row, 3)
+                let age = Double(max(0, now.millisecondsSince1970 - last.millisecondsSince1970))
+                return RecallRanker.LongTerm(
+                    id: row.int64(0), summary: row.text(1), createdAt: timestamp(row, 2), lastReinforcedAt: last,
+                    importance: row.double(4), strength: row.double(5) * pow(2, -age / strengthHalfLife))
+            }
         }
-        rows += try connection.prepare(
-            """
-            SELECT s.id, s.content, bm25(short_term_memories_fts), s.created_at, s.importance, s.session, s.source
-            FROM short_term_memories_fts f JOIN short_term_memories s ON s.id = f.rowid
-            WHERE short_term_memories_fts MATCH ? AND s.status = 'pending'
-            ORDER BY bm25(short_term_memories_fts) LIMIT ?
-            """
-        ).bind([match, weights.candidates]).rows { row in
-            let text = row.text(1)
-            let importance = row.optionalDouble(4) ?? ImportanceHeuristic.estimate(text)
-            var memory = Recall.Memory(kind: "stm", id: row.int64(0), text: text, score: 0, createdAt: timestamp(row, 3))
-            memory.session = row.optionalText(5)
-            memory.source = row.optionalText(6)
-            // A short-term memory is one observation: the strength of a new long-term memory.
-            return (memory, row.double(2), memory.createdAt, importance, 0.5)
-        }
-        // BM25 from SQLite is negative, better is lower; relevance is its share of the best.
-        let best = rows.map { -$0.1 }.max() ?? 0
-        return rows.map { memory, bm25, last, importance, strength in
-            let relevance = best > 0 ? max(0, -bm25) / best : 0
-            let hours = Double(max(0, now.millisecondsSince1970 - last.millisecondsSince1970)) / 3_600_000
-            let recency = pow(weights.recencyDecayPerHour, hours)
-            let score =
-                weights.relevance * relevance + weights.recency * recency + weights.importance * importance
-                + weights.strength * strength
-            var scored = memory
-            scored.score = (score * 1000).rounded() / 1000
-            return scored
-        }
+        return RecallRanker(weights: weights).rank(
+            turns, longTerm: longTerm, queryWords: Set(words), now: now, limit: limit)
     }
 
     /// Entities the query names: what the extractor finds in it, any run of up to three of its

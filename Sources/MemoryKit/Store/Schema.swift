@@ -11,6 +11,7 @@ enum Schema {
         Migration(version: 1, name: "memories, entities, relations, passes, full-text indexes", sql: version1),
         Migration(version: 2, name: "consolidation: review marks, signature bands, pass indexes", sql: version2),
         Migration(version: 3, name: "extraction and graph: progress marks, edge look-ups", sql: version3),
+        Migration(version: 4, name: "recall: every memory indexed with its speaker, the turn before it and its date", sql: version4),
     ]
 
     static var currentVersion: Int { migrations.last!.version }
@@ -270,5 +271,50 @@ enum Schema {
             UPDATE long_term_memories SET extracted_at = NULL WHERE id = new.id;
         END;
         CREATE INDEX relations_by_predicate ON relations(predicate, weight);
+        """
+
+    /// Date words of a stored time, as recall indexes them: "8 may 2023 monday".
+    private static func dateWords(_ column: String) -> String {
+        let months = ["january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
+            "november", "december"]
+        let days = ["sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday"]
+        let month = months.enumerated().map { "WHEN '\(String(format: "%02d", $0.offset + 1))' THEN '\($0.element)'" }
+            .joined(separator: " ")
+        let day = days.enumerated().map { "WHEN '\($0.offset)' THEN '\($0.element)'" }.joined(separator: " ")
+        return """
+            CAST(strftime('%d', \(column)) AS INTEGER) || ' ' || (CASE strftime('%m', \(column)) \(month) END) || ' '
+            || strftime('%Y', \(column)) || ' ' || (CASE strftime('%w', \(column)) \(day) END)
+            """
+    }
+
+    /// The turn before a memory in its session, as the database knows it when the memory
+    /// arrives, when someone else said it: the question a reply answers. (A note after a note of
+    /// the same writer gets no context: they need not be about the same thing.)
+    private static func previousTurn(_ row: String) -> String {
+        """
+        coalesce((SELECT CASE WHEN p.source <> \(row).source THEN p.content ELSE '' END FROM short_term_memories p
+                  WHERE p.session = \(row).session AND (p.created_at, p.id) < (\(row).created_at, \(row).id)
+                  ORDER BY p.created_at DESC, p.id DESC LIMIT 1), '')
+        """
+    }
+
+    /// Recall: one document per short-term memory, with its text, who said it, the other
+    /// person's turn before it in its session (a reply often completes it) and its date words,
+    /// so that recall ranks what was said, by whom and when (docs/RECALL.md). Kept by triggers;
+    /// existing memories are indexed here.
+    private static let version4 = """
+        CREATE VIRTUAL TABLE memory_recall USING fts5(
+            text, speaker, context, dates, tokenize='porter unicode61 remove_diacritics 2'
+        );
+        INSERT INTO memory_recall(rowid, text, speaker, context, dates)
+            SELECT s.id, s.content, s.source, \(previousTurn("s")), \(dateWords("s.created_at"))
+            FROM short_term_memories s;
+        CREATE TRIGGER memory_recall_after_insert AFTER INSERT ON short_term_memories BEGIN
+            INSERT INTO memory_recall(rowid, text, speaker, context, dates)
+            VALUES (new.id, new.content, new.source, \(previousTurn("new")), \(dateWords("new.created_at")));
+        END;
+        CREATE TRIGGER memory_recall_after_delete AFTER DELETE ON short_term_memories BEGIN
+            DELETE FROM memory_recall WHERE rowid = old.id;
+        END;
         """
 }
