@@ -6,7 +6,7 @@ struct CheckCommandTests {
     /// Checks that must be there (others may be added).
     static let checkNames = [
         "schema version", "journal mode", "integrity", "foreign keys", "full-text short_term_memories_fts",
-        "full-text long_term_memories_fts", "provenance",
+        "full-text long_term_memories_fts", "recall index", "full-text memory_recall", "provenance",
     ]
 
     @Test("a healthy database passes every check: exit 0, a table of 'ok' rows")
@@ -95,5 +95,21 @@ struct CheckCommandTests {
         let checks = try #require(try result.jsonObject()["checks"] as? [[String: Any]])
         let failing = checks.filter { $0["ok"] as? Bool == false }.compactMap { $0["name"] as? String }
         #expect(failing == ["provenance"])
+    }
+
+    @Test(
+        "a memory missing from the recall index fails the recall index check",
+        .enabled(if: SQLiteShell.isAvailable, "needs the sqlite3 shell at /usr/bin/sqlite3"))
+    func missingFromRecallIndex() throws {
+        let fixture = try MemctlFixture()
+        try fixture.add("a real memory")
+        try fixture.add("another one")
+        try SQLiteShell.run(fixture.db, "DELETE FROM memory_recall WHERE rowid = 2;")
+        let result = try fixture.run(["check", "--json"])
+        #expect(result.status == 1)
+        let checks = try #require(try result.jsonObject()["checks"] as? [[String: Any]])
+        let failing = checks.filter { $0["ok"] as? Bool == false }
+        #expect(failing.compactMap { $0["name"] as? String } == ["recall index"])
+        #expect((failing.first?["detail"] as? String) == "1 short-term memories missing from memory_recall")
     }
 }

@@ -345,7 +345,14 @@ extension MemoryStore {
 
             checks.append(try Self.recordCountCheck(connection))
 
-            for index in ["short_term_memories_fts", "long_term_memories_fts"] {
+            let unindexed = try connection.scalarInt(
+                "SELECT count(*) FROM short_term_memories s WHERE NOT EXISTS (SELECT 1 FROM memory_recall r WHERE r.rowid = s.id)"
+            ) ?? 0
+            checks.append(
+                .init(
+                    name: "recall index", ok: unindexed == 0,
+                    detail: unindexed == 0 ? "ok" : "\(unindexed) short-term memories missing from memory_recall"))
+            for index in ["short_term_memories_fts", "long_term_memories_fts", "memory_recall"] {
                 checks.append(
                     readOnly
                         ? .init(name: "full-text \(index)", ok: true, detail: skipped)
