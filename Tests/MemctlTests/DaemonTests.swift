@@ -359,15 +359,17 @@ struct DaemonTests {
         #expect(third.log.contains("another process is listening"), "\(third.log)")
     }
 
-    /// A daemon reading `configuration` from a file in a new directory, with a notify socket;
-    /// returned once READY=1 has arrived.
-    func configuredDaemon(_ configuration: String) throws -> (TemporaryDirectory, NotifyListener, DaemonProcess) {
+    /// A daemon on `memory.db` and `control.sock` in a new directory, with a notify socket and,
+    /// if given, `configuration` in a file; returned once READY=1 has arrived.
+    func readyDaemon(configuration: String? = nil, environment: [String: String] = [:]) throws
+        -> (TemporaryDirectory, NotifyListener, DaemonProcess)
+    {
         let dir = try TemporaryDirectory()
         let notify = try NotifyListener(in: dir)
-        let config = try dir.write("memoryd.conf", configuration)
+        let arguments = try configuration.map { ["--config", try dir.write("memoryd.conf", $0)] } ?? []
         let daemon = try DaemonProcess(
             database: dir.path("memory.db"), socket: dir.path("control.sock"), in: dir,
-            environment: ["NOTIFY_SOCKET": notify.path], arguments: ["--config", config])
+            environment: environment.merging(["NOTIFY_SOCKET": notify.path]) { $1 }, arguments: arguments)
         try #require(notify.wait(for: "READY=1") != nil, "no READY=1; log: \(daemon.log)")
         return (dir, notify, daemon)
     }
@@ -379,7 +381,7 @@ struct DaemonTests {
 
     @Test("SIGHUP reloads the configuration file: RELOADING=1, READY=1, and the new interval")
     func reload() throws {
-        let (dir, notify, daemon) = try configuredDaemon("# test\nconsolidation_interval = 1h\nlog_level = debug\n")
+        let (dir, notify, daemon) = try readyDaemon(configuration: "# test\nconsolidation_interval = 1h\nlog_level = debug\n")
         func interval() throws -> Int? { try consolidationInterval(daemon.socket, in: dir) }
         #expect(try interval() == 3600)
         _ = try dir.write("memoryd.conf", "consolidation_interval = 2h\n")
@@ -410,7 +412,7 @@ struct DaemonTests {
 
     @Test("memctl reload (--socket before the command): the new interval; a refused file gets memoryd's reason and exit 1, and the running settings stay")
     func reloadOverSocket() throws {
-        let (dir, notify, daemon) = try configuredDaemon("consolidation_interval = 1h\n")
+        let (dir, notify, daemon) = try readyDaemon(configuration: "consolidation_interval = 1h\n")
         let socket = daemon.socket
         func interval() throws -> Int? { try consolidationInterval(socket, in: dir) }
         _ = try dir.write("memoryd.conf", "consolidation_interval = 2h\n")
@@ -443,13 +445,8 @@ struct DaemonTests {
 
     @Test("once a cycle is over, the last STATUS= line says idle with the next pass, never the finished pass")
     func statusAfterCycle() throws {
-        let dir = try TemporaryDirectory()
-        let notify = try NotifyListener(in: dir)
-        let db = dir.path("memory.db")
-        let socket = dir.path("control.sock")
-        let daemon = try DaemonProcess(
-            database: db, socket: socket, in: dir, environment: ["NOTIFY_SOCKET": notify.path, "MEMORYD_MIN_AGE": "0"])
-        try #require(notify.wait(for: "READY=1") != nil)
+        let (dir, notify, daemon) = try readyDaemon(environment: ["MEMORYD_MIN_AGE": "0"])
+        let (db, socket) = (daemon.database, daemon.socket)
         for round in 0..<5 {
             #expect(try Memctl.run(["--db", db, "add", "My sister Leah moved to Lisbon, round \(round)"], in: dir).status == 0)
             #expect(try Memctl.run(["--socket", socket, "consolidate", "--wait"], in: dir).status == 0)
