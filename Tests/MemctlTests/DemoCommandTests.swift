@@ -32,7 +32,7 @@ struct DemoCommandTests {
         #expect(report["short_term_before"] as? Int == DemoSample.lines.count)
         #expect(report["long_term"] as? Int == 174)
         let after = try #require(report["short_term_after"] as? [String: Int])
-        #expect(after == ["consolidated": 181, "forgotten": 115, "pending": 14])
+        #expect(after == ["consolidated": 181, "forgotten": 117, "pending": 12])
         let passes = try #require(report["passes"] as? [[String: Any]])
         #expect(passes.map { $0["kind"] as? String } == ["consolidation", "extraction", "graph"])
         #expect(passes.first?["merged"] as? Int == 3 && passes.first?["reinforced"] as? Int == 4)

@@ -192,6 +192,24 @@ struct ConsolidationPassTests {
         withExtendedLifetime(fixture) {}
     }
 
+    @Test("old filler of a conversation is forgotten in the same pass, named after the other person or not; a second pass has nothing to do")
+    func fillerIsForgotten() async throws {
+        func at(_ second: Int) -> String { now.subtracting(.seconds(30 * 86_400 - second)).iso8601 }
+        let (fixture, store) = try await store(
+            with: """
+                {"content": "I went to a support group yesterday and it was so powerful.", "session": "c", "source": "Caroline", "created_at": "\(at(0))"}
+                {"content": "Wow, that's great, Caroline! What happened?", "session": "c", "source": "Melanie", "created_at": "\(at(30))"}
+                {"content": "Thanks, Mel! So glad.", "session": "c", "source": "Caroline", "created_at": "\(at(60))"}
+                {"content": "Take care!", "session": "c", "source": "Melanie", "created_at": "\(at(90))"}
+                """)
+        let first = try await ConsolidationPass(store: store, policy: policy(batchSize: 1), now: now).run()
+        #expect(first.counts["created"] == 1 && first.counts["parked"] == 3 && first.counts["forgotten"] == 3)
+        #expect(try await store.statistics().stm == .init(pending: 0, consolidated: 1, forgotten: 3))
+        let second = try await ConsolidationPass(store: store, now: now).run()
+        #expect(second.processed == 0 && second.counts["forgotten", default: 0] == 0 && second.counts["parked", default: 0] == 0)
+        withExtendedLifetime(fixture) {}
+    }
+
     @Test("a kept-back memory is reconsidered, not forgotten, when the policy now rates it important enough")
     func neverForgetImportant() async throws {
         let old = now.subtracting(.seconds(10 * 86_400)).iso8601

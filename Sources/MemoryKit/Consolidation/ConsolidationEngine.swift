@@ -26,14 +26,11 @@ struct ConsolidationEngine: Sendable {
         let leftOut: Set<Int>
     }
 
-    /// The names of the people talking in a batch: no facts in themselves ("Thanks, Mel!").
-    static func speakerNames(of memories: [ShortTermMemory]) -> Set<String> {
-        Filler.names(of: Set(memories.map(\.source)))
-    }
-
-    func features(of memory: ShortTermMemory, speakerNames: Set<String> = []) -> Features {
+    /// `speakers`: who spoke around a memory (`MemoryStore.neighbourSpeakers`), whose names are
+    /// no facts in themselves ("Thanks, Mel!").
+    func features(of memory: ShortTermMemory, speakers: Set<String> = []) -> Features {
         let text = TextFeatures(memory.content)
-        let sentences = Filler.sentences(of: text, names: speakerNames)
+        let sentences = Filler.sentences(of: text, names: Filler.names(of: speakers.union([memory.source])))
         let isFiller = memory.importance == nil && Filler.isFiller(sentences)
         let leftOut = Filler.leftOut(sentences, of: text)
         // "Thanks, Caroline!" in front of a statement says nothing it could restate or share.
@@ -59,9 +56,14 @@ struct ConsolidationEngine: Sendable {
         bandKeys(TextFeatures(summary).sentences.map(\.words))
     }
 
-    /// The importance a memory counts with: as given, else the heuristic's estimate.
-    static func importance(of memory: ShortTermMemory) -> Double {
-        memory.importance ?? ImportanceHeuristic.estimate(memory.content)
+    /// The importance a memory counts with: as given, else the filler score or the heuristic's
+    /// estimate, as consolidation decided it (`speakers` as for `features(of:speakers:)`).
+    static func importance(of memory: ShortTermMemory, speakers: Set<String>) -> Double {
+        if let given = memory.importance { return given }
+        let text = TextFeatures(memory.content)
+        let names = Filler.names(of: speakers.union([memory.source]))
+        return Filler.isFiller(Filler.sentences(of: text, names: names))
+            ? ImportanceHeuristic.fillerImportance : ImportanceHeuristic.estimate(text)
     }
 
     /// Strength after time without reinforcement: halves every `halfLife`; never negative time.

@@ -44,8 +44,8 @@ public struct ConsolidationPass: Sendable {
                 createdAtOrBefore: overflow > 0 ? nil : cutoff, limit: limit)
             if batch.isEmpty { return }
             overflow = max(0, overflow - batch.count)
-            let names = ConsolidationEngine.speakerNames(of: batch)
-            let features = batch.map { engine.features(of: $0, speakerNames: names) }
+            let speakers = try await store.neighbourSpeakers(of: batch)
+            let features = batch.map { engine.features(of: $0, speakers: speakers[$0.id] ?? []) }
             let keys = Array(Set(features.flatMap(\.bandKeys))).sorted()
             var candidates = LongTermCandidates()
             candidates.byBandKey = try await store.longTermCandidateIDs(bandKeys: keys, perKey: 4)
@@ -69,9 +69,11 @@ public struct ConsolidationPass: Sendable {
         while true {
             let batch = try await store.parkedMemories(createdAtOrBefore: cutoff, limit: policy.batchSize)
             if batch.isEmpty { return }
-            // Never forget a memory at or above the threshold, even if it was parked under another policy.
+            // Never forget a memory at or above the threshold, even if it was parked under another
+            // policy; filler is judged exactly as consolidation judged it.
+            let speakers = try await store.neighbourSpeakers(of: batch)
             let (keep, forget) = batch.partitioned {
-                ConsolidationEngine.importance(of: $0) >= policy.forgetBelowImportance
+                ConsolidationEngine.importance(of: $0, speakers: speakers[$0.id] ?? []) >= policy.forgetBelowImportance
             }
             try await ledger.commitBatch(processed: 0, counts: ["forgotten": forget.count]) { progress in
                 try await store.forget(

@@ -29,6 +29,34 @@ extension MemoryStore {
         }
     }
 
+    /// Who spoke just before and just after each memory in its session: with the memory's own
+    /// source, the people whose names are small talk in it ("Thanks, Mel!"). Two look-ups on
+    /// the session index per memory, so the answer does not depend on what else is in a batch.
+    func neighbourSpeakers(of memories: [ShortTermMemory]) throws -> [ShortTermMemoryID: Set<String>] {
+        try withConnection { connection in
+            let before = try connection.prepare(
+                """
+                SELECT source FROM short_term_memories WHERE session = ? AND (created_at, id) < (?, ?)
+                ORDER BY created_at DESC, id DESC LIMIT 1
+                """)
+            let after = try connection.prepare(
+                """
+                SELECT source FROM short_term_memories WHERE session = ? AND (created_at, id) > (?, ?)
+                ORDER BY created_at, id LIMIT 1
+                """)
+            var speakers: [ShortTermMemoryID: Set<String>] = [:]
+            for memory in memories {
+                let arguments: [(any SQLiteBindable)?] = [memory.session, memory.createdAt.iso8601, memory.id.rawValue]
+                var names: Set<String> = [memory.source]
+                for statement in [before, after] {
+                    if let name = try statement.bind(arguments).firstRow({ $0.text(0) }) { names.insert(name) }
+                }
+                speakers[memory.id] = names
+            }
+            return speakers
+        }
+    }
+
     /// Ids of long-term memories whose summary sentences share a band key with `bandKeys`: at
     /// most `perKey` (the newest) for each key, so that the work per memory stays bounded however
     /// large the store grows.
