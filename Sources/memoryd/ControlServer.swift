@@ -25,11 +25,8 @@ final class ControlServer: Sendable {
         path: String, orchestrator: Orchestrator, reloader: Reloader, store: MemoryStore, startedAt: Timestamp,
         log: Logger
     ) throws {
-        let directory = (path as NSString).deletingLastPathComponent
-        if !directory.isEmpty, !FileManager.default.fileExists(atPath: directory) {
-            try FileManager.default.createDirectory(
-                atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-        }
+        // A directory made for the socket is the owner's alone.
+        try SystemError.createDirectories((path as NSString).deletingLastPathComponent, mode: 0o700)
         listener = try UnixSocket.listen(path, mode: 0o660)
         self.path = path
         self.orchestrator = orchestrator

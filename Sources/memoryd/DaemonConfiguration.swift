@@ -120,6 +120,9 @@ struct DaemonConfiguration: Equatable {
         if let file = file ?? environment["MEMORYD_CONFIG"] { try configuration.apply(file: file) }
         try configuration.apply(environment: environment)
         for (key, value) in flags { try configuration.set(key, value) }
+        // Relative paths are the working directory's, as in memctl.
+        configuration.database = DaemonPaths.absolute(configuration.database)
+        configuration.socket = DaemonPaths.absolute(configuration.socket)
         return configuration
     }
 }

@@ -103,10 +103,14 @@ struct Daemon {
         let database = configuration.database
 
         // One daemon per database.
+        do {
+            try DatabaseFiles.createParentDirectory(of: database)
+        } catch {
+            log.log(.error, "\(error)")
+            return 1
+        }
         let lock: ProcessLock
         do {
-            try FileManager.default.createDirectory(
-                atPath: (database as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
             lock = try ProcessLock(path: database + "-daemon.lock", database: database)
         } catch let held as ProcessLock.Held {
             log.log(.error, "another memoryd\(held.pid.map { " (process \($0))" } ?? "") already serves \(database)")

@@ -84,13 +84,14 @@ final class DaemonProcess {
 
     init(
         database: String, socket: String, in directory: TemporaryDirectory, environment: [String: String] = [:],
-        arguments: [String] = []
+        arguments: [String] = [], workingDirectory: String? = nil
     ) throws {
         self.database = database
         self.socket = socket
         logPath = directory.path("memoryd-\(UUID().uuidString.prefix(8)).log")
         process.executableURL = Self.executable
         process.arguments = ["--db", database, "--socket", socket] + arguments
+        if let workingDirectory { process.currentDirectoryURL = URL(fileURLWithPath: workingDirectory) }
         var env = ProcessInfo.processInfo.environment
         for key in env.keys where key.hasPrefix("MEMORYD_") || key == "NOTIFY_SOCKET" || key.hasPrefix("WATCHDOG") {
             env.removeValue(forKey: key)
@@ -338,6 +339,25 @@ struct DaemonTests {
         close(silent)
         #expect(daemon.process.isRunning)
         #expect(try Memctl.run(["status", "--socket", socket], in: dir).status == 0)
+    }
+
+    @Test("relative --db and --socket paths are the working directory's, in memoryd as in memctl; a directory that cannot be made is named in plain words")
+    func relativePaths() throws {
+        let dir = try TemporaryDirectory()
+        let notify = try NotifyListener(in: dir)
+        let daemon = try DaemonProcess(
+            database: "data/w.db", socket: "run/c.sock", in: dir, environment: ["NOTIFY_SOCKET": notify.path],
+            workingDirectory: dir.url.path)
+        try #require(notify.wait(for: "READY=1") != nil, "no READY=1; log: \(daemon.log)")
+        let status = try self.status(dir.path("run/c.sock"), in: dir)
+        #expect(status["database"] as? String == dir.path("data/w.db"))
+        #expect(try Memctl.run(["--db", dir.path("data/w.db"), "stats"], in: dir).status == 0)
+
+        try "".write(toFile: dir.path("blocker"), atomically: true, encoding: .utf8)
+        let refused = try DaemonProcess(database: dir.path("blocker/sub/m.db"), socket: dir.path("x.sock"), in: dir)
+        #expect(refused.waitForExit(timeout: 5) && refused.process.terminationStatus == 1)
+        #expect(refused.log.contains("cannot create directory \(dir.path("blocker/sub")): Not a directory"), "\(refused.log)")
+        #expect(!refused.log.contains("NSCocoaErrorDomain") && !refused.log.contains("UserInfo"))
     }
 
     @Test("a second daemon on the same database is refused with a clear message")

@@ -26,6 +26,13 @@ public enum DaemonPaths {
         return (environment["HOME"] ?? NSHomeDirectory()) + "/.local/share/memoryd/memory.db"
     }
 
+    /// `path` made absolute against the working directory: memoryd and memctl resolve a relative
+    /// `--db` or `--socket` the same way, and messages name the real file.
+    public static func absolute(_ path: String) -> String {
+        guard !path.isEmpty, !path.hasPrefix("/"), !path.hasPrefix("@") else { return path }
+        return (FileManager.default.currentDirectoryPath as NSString).appendingPathComponent(path)
+    }
+
     /// Parses `0`, `90`, `90s`, `10m`, `2h`, `7d`.
     public static func parseDuration(_ text: String) -> Duration? {
         let units: [Character: Int64] = ["s": 1, "m": 60, "h": 3600, "d": 86_400]

@@ -1,3 +1,5 @@
+import Foundation
+
 #if canImport(Glibc)
     import Glibc
 #endif
@@ -20,6 +22,17 @@ public enum DatabaseFiles {
             throw SystemError(call: "open", path: path)
         }
         close(descriptor)
+    }
+
+    /// Creates the directory a database at `path` goes in, and its missing parents; says which
+    /// directory could not be made, and why.
+    public static func createParentDirectory(of path: String) throws(StoreError) {
+        do {
+            try SystemError.createDirectories((path as NSString).deletingLastPathComponent)
+        } catch {
+            throw StoreError.cannotOpen(
+                path: path, reason: "cannot create directory \(error.path ?? ""): \(String(cString: strerror(error.errno)))")
+        }
     }
 
     /// The permission bits of the database at `path`, or nil when there is none yet.

@@ -46,14 +46,13 @@ public actor MemoryStore {
     /// temporary database) are always taken as files, and messages name the real file.
     private static func absolutePath(_ path: String) throws -> String {
         guard !path.isEmpty else { throw StoreError.cannotOpen(path: path, reason: "the database path is empty") }
-        if path.hasPrefix("/") { return path }
-        return FileManager.default.currentDirectoryPath + "/" + path
+        return DaemonPaths.absolute(path)
     }
 
     private static func open(_ path: String, _ configuration: Configuration) throws -> Connection {
         let timeout = configuration.busyTimeoutMilliseconds
         if configuration.createIfMissing {
-            try createParentDirectory(of: path)
+            try DatabaseFiles.createParentDirectory(of: path)
             do {
                 try DatabaseFiles.createDatabase(at: path)
             } catch {
@@ -120,16 +119,6 @@ public actor MemoryStore {
                         + "who may write in its directory")
             }
             return try Connection(path: path, mode: .readOnlyImmutable, busyTimeoutMilliseconds: 0)
-        }
-    }
-
-    private static func createParentDirectory(of path: String) throws {
-        let directory = URL(fileURLWithPath: path).deletingLastPathComponent().path
-        guard !FileManager.default.fileExists(atPath: directory) else { return }
-        do {
-            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        } catch {
-            throw StoreError.cannotOpen(path: path, reason: "cannot create directory \(directory)")
         }
     }
 

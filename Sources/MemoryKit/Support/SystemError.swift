@@ -1,3 +1,5 @@
+import Foundation
+
 #if canImport(Glibc)
     import Glibc
 #endif
@@ -19,5 +21,22 @@ public struct SystemError: Error, Equatable, Sendable, CustomStringConvertible {
         let reason = String(cString: strerror(errno))
         if let path { return "\(path): \(reason) (\(call) failed with errno \(errno))" }
         return "\(call) failed: \(reason) (errno \(errno))"
+    }
+}
+
+extension SystemError {
+    /// `mkdir -p`: creates `directory` and its missing parents with `mode` (less the umask).
+    /// The error names the first directory that could not be made.
+    public static func createDirectories(_ directory: String, mode: mode_t = 0o777) throws(SystemError) {
+        var missing: [String] = []
+        var current = directory
+        var info = stat()
+        while !current.isEmpty, current != "/", stat(current, &info) != 0 {
+            missing.append(current)
+            current = (current as NSString).deletingLastPathComponent
+        }
+        for path in missing.reversed() where mkdir(path, mode) != 0 && Glibc.errno != EEXIST {
+            throw SystemError(call: "mkdir", path: path)
+        }
     }
 }

@@ -13,8 +13,9 @@ final class ControlClient {
 
     /// The socket memctl talks to: --socket, else $MEMORYD_SOCKET, else memoryd's default.
     static func socketPath(_ option: String?, environment: [String: String]) -> String {
-        option ?? environment["MEMORYD_SOCKET"].flatMap { $0.isEmpty ? nil : $0 }
-            ?? DaemonPaths.defaultSocket(environment: environment)
+        DaemonPaths.absolute(
+            option ?? environment["MEMORYD_SOCKET"].flatMap { $0.isEmpty ? nil : $0 }
+                ?? DaemonPaths.defaultSocket(environment: environment))
     }
 
     /// Connects, or returns nil when no daemon listens there (no socket file, or nobody accepts).
