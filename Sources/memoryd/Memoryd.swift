@@ -1,7 +1,6 @@
 import Dispatch
 import Foundation
 import MemoryKit
-import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -148,7 +147,6 @@ struct Daemon {
         }
         server.start()
 
-
         let loops = Task { await orchestrator.run() }
         let reporter = Task { await reportStatus(orchestrator, notifier: notifier, log: log) }
         let watchdog = Task { await feedWatchdog(orchestrator, notifier: notifier, log: log) }
@@ -162,6 +160,7 @@ struct Daemon {
         for await number in signals.numbers {
             switch number {
             case SIGHUP:
+                // The reloader logs a refused configuration; a signal has nobody to answer.
                 _ = try? await reloader.reload(reason: "SIGHUP")
             case SIGUSR1:
                 log.log(.notice, "SIGUSR1: running a cycle now")
