@@ -21,7 +21,10 @@ struct RecallRankingTests {
             turn("I painted a lake at sunrise for the art show", by: "Melanie", second: 0),
             turn("I painted a lake at sunrise for the art show", by: "Caroline", second: 30),
         ])
-        for (query, first) in [("What did Caroline paint for the art show?", "Caroline"), ("What did Melanie paint?", "Melanie")] {
+        for (query, first) in [
+            ("What did Caroline paint for the art show?", "Caroline"), ("What did Melanie paint?", "Melanie"),
+            ("What was Caroline's painting for the art show?", "Caroline"), ("Melanie’s art show painting?", "Melanie"),
+        ] {
             let recall = try await store.recall(query, limit: 2)
             #expect(recall.memories.first?.source == first, "\(query): \(recall.memories)")
         }

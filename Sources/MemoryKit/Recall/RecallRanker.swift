@@ -32,7 +32,8 @@ struct RecallRanker: Sendable {
     let weights: RecallWeights
 
     /// The speakers a query names: those of the matched turns whose name (or first name) is a
-    /// word of the query. "What did Caroline paint?" names Caroline.
+    /// word of the query ("What did Caroline paint?", and "Caroline's": query words come without
+    /// their possessive).
     static func namedSpeakers(in queryWords: Set<String>, among speakers: Set<String>) -> Set<String> {
         speakers.filter { speaker in
             let words = speaker.lowercased().split(whereSeparator: { !$0.isLetter && !$0.isNumber }).map(String.init)
