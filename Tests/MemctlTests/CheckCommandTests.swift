@@ -5,8 +5,8 @@ import Testing
 struct CheckCommandTests {
     /// Checks that must be there (others may be added).
     static let checkNames = [
-        "schema version", "journal mode", "integrity", "foreign keys", "full-text short_term_memories_fts",
-        "full-text long_term_memories_fts", "recall index", "full-text memory_recall", "provenance",
+        "schema version", "journal mode", "integrity", "foreign keys", "recall index",
+        "full-text long_term_memories_fts", "full-text memory_recall", "provenance",
     ]
 
     @Test("a healthy database passes every check: exit 0, a table of 'ok' rows")
@@ -59,13 +59,13 @@ struct CheckCommandTests {
     func desyncedFullTextIndex() throws {
         let fixture = try MemctlFixture()
         try fixture.add("a real memory")
-        try SQLiteShell.run(fixture.db, "INSERT INTO short_term_memories_fts(rowid, content) VALUES (999, 'ghost');")
+        try SQLiteShell.run(fixture.db, "INSERT INTO long_term_memories_fts(rowid, summary) VALUES (999, 'ghost');")
 
         let text = try fixture.run(["check"])
         #expect(text.status == 1)
         let failed = text.stdoutLines.filter { $0.hasPrefix("FAILED") }
         #expect(failed.count == 1, "\(text.stdout)")
-        #expect(failed.first?.contains("full-text short_term_memories_fts") == true)
+        #expect(failed.first?.contains("full-text long_term_memories_fts") == true)
         #expect(text.stdoutLines.dropFirst().filter { !$0.hasPrefix("ok ") } == failed)
 
         let json = try fixture.run(["check", "--json"])
@@ -74,7 +74,7 @@ struct CheckCommandTests {
         #expect(report["ok"] as? Bool == false)
         let checks = try #require(report["checks"] as? [[String: Any]])
         let failing = checks.filter { $0["ok"] as? Bool == false }
-        #expect(failing.compactMap { $0["name"] as? String } == ["full-text short_term_memories_fts"])
+        #expect(failing.compactMap { $0["name"] as? String } == ["full-text long_term_memories_fts"])
         #expect((failing.first?["detail"] as? String)?.contains("does not match") == true)
     }
 
@@ -98,7 +98,7 @@ struct CheckCommandTests {
     }
 
     @Test(
-        "a memory missing from the recall index fails the recall index check",
+        "a memory missing from the recall index, or a row for no memory, fails the recall index check",
         .enabled(if: SQLiteShell.isAvailable, "needs the sqlite3 shell at /usr/bin/sqlite3"))
     func missingFromRecallIndex() throws {
         let fixture = try MemctlFixture()
@@ -111,5 +111,11 @@ struct CheckCommandTests {
         let failing = checks.filter { $0["ok"] as? Bool == false }
         #expect(failing.compactMap { $0["name"] as? String } == ["recall index"])
         #expect((failing.first?["detail"] as? String) == "1 short-term memories missing from memory_recall")
+
+        try SQLiteShell.run(fixture.db, "INSERT INTO memory_recall(rowid, text) VALUES (2, 'another one'), (77, 'ghost');")
+        let ghost = try #require(try fixture.run(["check", "--json"]).jsonObject()["checks"] as? [[String: Any]])
+        #expect(ghost.filter { $0["ok"] as? Bool == false }.compactMap { $0["detail"] as? String } == [
+            "1 rows of memory_recall for no short-term memory"
+        ])
     }
 }

@@ -112,10 +112,10 @@ struct MemoryStoreTests {
         _ = try await store.add(NewMemory(content: "real"))
         #expect(try await store.checkIntegrity().ok)
         try fixture.rawConnection().execute(
-            "INSERT INTO short_term_memories_fts(rowid, content) VALUES (999, 'ghost')")
+            "INSERT INTO long_term_memories_fts(rowid, summary) VALUES (999, 'ghost')")
         let report = try await store.checkIntegrity()
         #expect(!report.ok)
-        #expect(report.checks.filter { !$0.ok }.map(\.name) == ["full-text short_term_memories_fts"])
+        #expect(report.checks.filter { !$0.ok }.map(\.name) == ["full-text long_term_memories_fts"])
     }
 
     @Test("records written by later passes are shown with their links")

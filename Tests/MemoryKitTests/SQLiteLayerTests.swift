@@ -19,7 +19,7 @@ struct SQLiteLayerTests {
             .rows { $0.text(0) }
         for table in [
             "short_term_memories", "long_term_memories", "long_term_sources", "entities", "entity_aliases",
-            "entity_mentions", "relations", "relation_evidence", "passes", "short_term_memories_fts",
+            "entity_mentions", "relations", "relation_evidence", "passes", "memory_recall",
             "long_term_memories_fts", "schema_migrations",
         ] {
             #expect(tables.contains(table), "missing table \(table)")
@@ -99,6 +99,9 @@ struct SQLiteLayerTests {
         }
         let store = try fixture.open(create: false)
         #expect(try await store.statistics().schemaVersion == 4)
+        // memctl search reads the recall index now; the version 1 index over content is gone.
+        #expect(try fixture.rawConnection().scalarInt("SELECT count(*) FROM sqlite_master WHERE name LIKE 'short_term_memories_fts%'") == 0)
+        #expect(try await store.search("violin", limit: 5).map(\.id) == [2])
         let raw = try fixture.rawConnection()
         let rows = try raw.prepare("SELECT rowid, speaker, context, dates FROM memory_recall ORDER BY rowid")
             .rows { [$0.text(1), $0.text(2), $0.text(3)] }

@@ -288,16 +288,18 @@ extension MemoryStore {
     /// Full-text search over short-term contents and long-term summaries, best match first.
     /// `query` uses FTS5 syntax; one that FTS5 cannot parse throws `.invalidSearchQuery`.
     public func search(_ query: String, limit: Int) throws -> [SearchHit] {
+        // Short-term memories are searched in the recall index's `text` column (what was said),
+        // ranked on that column alone.
         let sql = """
-            SELECT 'stm', rowid, snippet(short_term_memories_fts, 0, '[', ']', '…', 12), bm25(short_term_memories_fts)
-            FROM short_term_memories_fts WHERE short_term_memories_fts MATCH ?1
+            SELECT 'stm', rowid, snippet(memory_recall, 0, '[', ']', '…', 12), bm25(memory_recall, 1.0, 0.0, 0.0, 0.0)
+            FROM memory_recall WHERE memory_recall MATCH ?1
             UNION ALL
             SELECT 'ltm', rowid, snippet(long_term_memories_fts, 0, '[', ']', '…', 12), bm25(long_term_memories_fts)
-            FROM long_term_memories_fts WHERE long_term_memories_fts MATCH ?1
-            ORDER BY 4, 1, 2 LIMIT ?2
+            FROM long_term_memories_fts WHERE long_term_memories_fts MATCH ?2
+            ORDER BY 4, 1, 2 LIMIT ?3
             """
         do {
-            return try connection.prepare(sql).bind([query, limit]).rows { row in
+            return try connection.prepare(sql).bind(["text : (\(query))", query, limit]).rows { row in
                 SearchHit(kind: row.text(0), id: row.int64(1), snippet: row.text(2), score: -row.double(3))
             }
         } catch let error as SQLiteError where error.code == SQLITE_ERROR {
@@ -345,14 +347,8 @@ extension MemoryStore {
 
             checks.append(try Self.recordCountCheck(connection))
 
-            let unindexed = try connection.scalarInt(
-                "SELECT count(*) FROM short_term_memories s WHERE NOT EXISTS (SELECT 1 FROM memory_recall r WHERE r.rowid = s.id)"
-            ) ?? 0
-            checks.append(
-                .init(
-                    name: "recall index", ok: unindexed == 0,
-                    detail: unindexed == 0 ? "ok" : "\(unindexed) short-term memories missing from memory_recall"))
-            for index in ["short_term_memories_fts", "long_term_memories_fts", "memory_recall"] {
+            checks.append(try Self.recallIndexCheck(connection))
+            for index in ["long_term_memories_fts", "memory_recall"] {
                 checks.append(
                     readOnly
                         ? .init(name: "full-text \(index)", ok: true, detail: skipped)
@@ -378,6 +374,20 @@ extension MemoryStore {
                             + "\(orphaned) long-term memories without sources"))
             return IntegrityReport(checks: checks)
         }
+    }
+
+    /// Every short-term memory has its row in the recall index, and every row its memory.
+    private static func recallIndexCheck(_ connection: Connection) throws -> IntegrityReport.Check {
+        let missing = try connection.scalarInt(
+            "SELECT count(*) FROM short_term_memories s WHERE NOT EXISTS (SELECT 1 FROM memory_recall r WHERE r.rowid = s.id)"
+        ) ?? 0
+        let orphaned = try connection.scalarInt(
+            "SELECT count(*) FROM memory_recall r WHERE NOT EXISTS (SELECT 1 FROM short_term_memories s WHERE s.id = r.rowid)"
+        ) ?? 0
+        var problems: [String] = []
+        if missing > 0 { problems.append("\(missing) short-term memories missing from memory_recall") }
+        if orphaned > 0 { problems.append("\(orphaned) rows of memory_recall for no short-term memory") }
+        return .init(name: "recall index", ok: problems.isEmpty, detail: problems.isEmpty ? "ok" : problems.joined(separator: "; "))
     }
 
     /// Compares `record_counts` with real counts (the one check here that scans tables).

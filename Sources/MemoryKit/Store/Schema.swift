@@ -301,7 +301,8 @@ enum Schema {
     /// Recall: one document per short-term memory, with its text, who said it, the other
     /// person's turn before it in its session (a reply often completes it) and its date words,
     /// so that recall ranks what was said, by whom and when (docs/RECALL.md). Kept by triggers;
-    /// existing memories are indexed here.
+    /// existing memories are indexed here. `memctl search` reads its `text` column, so the
+    /// version 1 index over `content` goes: one index per memory to keep up on every insert.
     private static let version4 = """
         CREATE VIRTUAL TABLE memory_recall USING fts5(
             text, speaker, context, dates, tokenize='porter unicode61 remove_diacritics 2'
@@ -313,8 +314,17 @@ enum Schema {
             INSERT INTO memory_recall(rowid, text, speaker, context, dates)
             VALUES (new.id, new.content, new.source, \(previousTurn("new")), \(dateWords("new.created_at")));
         END;
+        CREATE TRIGGER memory_recall_after_update AFTER UPDATE OF content, source, created_at ON short_term_memories
+        BEGIN
+            UPDATE memory_recall SET text = new.content, speaker = new.source, dates = \(dateWords("new.created_at"))
+            WHERE rowid = new.id;
+        END;
         CREATE TRIGGER memory_recall_after_delete AFTER DELETE ON short_term_memories BEGIN
             DELETE FROM memory_recall WHERE rowid = old.id;
         END;
+        DROP TRIGGER short_term_memories_fts_after_insert;
+        DROP TRIGGER short_term_memories_fts_after_delete;
+        DROP TRIGGER short_term_memories_fts_after_update;
+        DROP TABLE short_term_memories_fts;
         """
 }
