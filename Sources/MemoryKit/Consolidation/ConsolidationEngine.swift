@@ -30,8 +30,7 @@ struct ConsolidationEngine: Sendable {
     /// no facts in themselves ("Thanks, Mel!").
     func features(of memory: ShortTermMemory, speakers: Set<String> = []) -> Features {
         let text = TextFeatures(memory.content)
-        let sentences = Filler.sentences(of: text, names: Filler.names(of: speakers.union([memory.source])))
-        let isFiller = memory.importance == nil && Filler.isFiller(sentences)
+        let (sentences, isFiller, importance) = Self.judge(memory, text, speakers: speakers)
         let leftOut = Filler.leftOut(sentences, of: text)
         // "Thanks, Caroline!" in front of a statement says nothing it could restate or share.
         let stated = text.sentences.indices.filter { !leftOut.contains($0) }.map { text.sentences[$0].words }
@@ -42,8 +41,7 @@ struct ConsolidationEngine: Sendable {
         }
         return Features(
             text: text, comparable: comparable, names: text.names, bandKeys: Self.bandKeys(comparable),
-            importance: isFiller ? ImportanceHeuristic.fillerImportance : memory.importance ?? ImportanceHeuristic.estimate(text),
-            isFiller: isFiller, leftOut: leftOut)
+            importance: importance, isFiller: isFiller, leftOut: leftOut)
     }
 
     static func bandKeys(_ wordSets: [WordSet]) -> [Int64] {
@@ -59,11 +57,18 @@ struct ConsolidationEngine: Sendable {
     /// The importance a memory counts with: as given, else the filler score or the heuristic's
     /// estimate, as consolidation decided it (`speakers` as for `features(of:speakers:)`).
     static func importance(of memory: ShortTermMemory, speakers: Set<String>) -> Double {
-        if let given = memory.importance { return given }
-        let text = TextFeatures(memory.content)
-        let names = Filler.names(of: speakers.union([memory.source]))
-        return Filler.isFiller(Filler.sentences(of: text, names: names))
-            ? ImportanceHeuristic.fillerImportance : ImportanceHeuristic.estimate(text)
+        judge(memory, TextFeatures(memory.content), speakers: speakers).importance
+    }
+
+    /// A memory's sentences as `Filler` reads them, whether it is filler (only when the writer
+    /// gave no importance), and the importance it counts with.
+    private static func judge(_ memory: ShortTermMemory, _ text: TextFeatures, speakers: Set<String>)
+        -> (sentences: [Filler.Sentence], isFiller: Bool, importance: Double)
+    {
+        let sentences = Filler.sentences(of: text, names: Filler.names(of: speakers.union([memory.source])))
+        if let given = memory.importance { return (sentences, false, given) }
+        if Filler.isFiller(sentences) { return (sentences, true, ImportanceHeuristic.fillerImportance) }
+        return (sentences, false, ImportanceHeuristic.estimate(text))
     }
 
     /// Strength after time without reinforcement: halves every `halfLife`; never negative time.
