@@ -2,9 +2,9 @@ import Dispatch
 import MemoryKit
 import Synchronization
 
-/// Reloads memoryd's settings, for SIGHUP and for `memctl reload` alike, one reload at a time:
-/// reads the file and environment again, and applies what can change while running. A bad
-/// configuration is refused whole and the running settings stay.
+/// Reloads memoryd's settings, for SIGHUP and for `memctl reload` alike: reads the file and
+/// environment again, and applies what can change while running. A bad configuration is
+/// refused whole and the running settings stay.
 actor Reloader {
     private var current: DaemonConfiguration
     private let configFile: String?

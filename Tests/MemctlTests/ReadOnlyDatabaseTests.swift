@@ -46,6 +46,18 @@ struct ReadOnlyDatabaseTests {
         #expect(try FileSnapshot(db) == before)
     }
 
+    @Test("a new database in a directory the user may not write is refused in one plain line, and nothing is created")
+    func newDatabaseInReadOnlyDirectory() throws {
+        let (dir, _) = try readOnlyDatabase(directoryMode: 0o555)
+        defer { restoreWritable(dir) }
+        let db = dir.path("ro/new.db")
+        let result = try Unprivileged.run(["--db", db, "add", "hello"], in: dir)
+        #expect(result.status == 1)
+        #expect(result.hasOneCleanErrorLine, "\(result.stderr)")
+        #expect(result.stderr == "memctl add: cannot open \(db): cannot create it: Permission denied\n", "\(result.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: db))
+    }
+
     @Test("add on a read-only file in a writable directory is refused too")
     func addInWritableDirectory() throws {
         let (dir, db) = try readOnlyDatabase(directoryMode: 0o777)

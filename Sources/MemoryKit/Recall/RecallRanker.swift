@@ -20,7 +20,6 @@ struct RecallRanker: Sendable {
 
     /// A long-term memory some matched turn went into.
     struct LongTerm: Sendable {
-        let id: Int64
         let summary: String
         let createdAt: Timestamp
         let lastReinforcedAt: Timestamp

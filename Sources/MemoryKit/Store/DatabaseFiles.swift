@@ -11,15 +11,15 @@ import Foundation
 /// so that a group that may write the database may also take its locks.
 public enum DatabaseFiles {
     /// The mode a new database file asks for; the umask applies.
-    public static let newDatabaseMode: mode_t = 0o660
+    static let newDatabaseMode: mode_t = 0o660
 
     /// Creates an empty database file at `path` with `newDatabaseMode`, unless a file is
     /// already there. SQLite takes an empty file as a new database.
-    static func createDatabase(at path: String) throws {
+    static func createDatabase(at path: String) throws(StoreError) {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, newDatabaseMode)
         if descriptor < 0 {
             if errno == EEXIST { return }
-            throw SystemError(call: "open", path: path)
+            throw StoreError.cannotOpen(path: path, reason: "cannot create it: \(String(cString: strerror(errno)))")
         }
         close(descriptor)
     }

@@ -142,17 +142,16 @@ extension MemoryStore {
                 importance: row.optionalDouble(6) ?? ImportanceHeuristic.estimate(row.text(2)),
                 longTermID: row.optionalInt64(7))
         }
-        let strengthHalfLife = Double(ConsolidationPolicy().strengthHalfLife.milliseconds)
+        let halfLife = ConsolidationPolicy().strengthHalfLife
         var longTerm: [Int64: RecallRanker.LongTerm] = [:]
         let read = try connection.prepare(
-            "SELECT id, summary, created_at, last_reinforced_at, importance, strength FROM long_term_memories WHERE id = ?")
+            "SELECT summary, created_at, last_reinforced_at, importance, strength FROM long_term_memories WHERE id = ?")
         for id in Set(turns.compactMap(\.longTermID)) {
             longTerm[id] = try read.bind([id]).firstRow { row in
-                let last = timestamp(row, 3)
-                let age = Double(max(0, now.millisecondsSince1970 - last.millisecondsSince1970))
+                let last = timestamp(row, 2)
                 return RecallRanker.LongTerm(
-                    id: row.int64(0), summary: row.text(1), createdAt: timestamp(row, 2), lastReinforcedAt: last,
-                    importance: row.double(4), strength: row.double(5) * pow(2, -age / strengthHalfLife))
+                    summary: row.text(0), createdAt: timestamp(row, 1), lastReinforcedAt: last, importance: row.double(3),
+                    strength: ConsolidationEngine.decayed(row.double(4), from: last, to: now, halfLife: halfLife))
             }
         }
         return RecallRanker(weights: weights).rank(

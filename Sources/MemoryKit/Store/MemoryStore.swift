@@ -53,11 +53,7 @@ public actor MemoryStore {
         let timeout = configuration.busyTimeoutMilliseconds
         if configuration.createIfMissing {
             try DatabaseFiles.createParentDirectory(of: path)
-            do {
-                try DatabaseFiles.createDatabase(at: path)
-            } catch {
-                throw StoreError.cannotOpen(path: path, reason: "\(error)")
-            }
+            try DatabaseFiles.createDatabase(at: path)
         } else if !FileManager.default.fileExists(atPath: path) {
             throw StoreError.databaseMissing(path: path)
         }
