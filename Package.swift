@@ -1,10 +1,14 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+// The layers of docs/ARCHITECTURE.md, one target each, so that an upward import does not compile:
+//
+//   CSQLite → SQLiteKit → MemoryStorage ─┐
+//   MemoryModel ─────────────────────────┼→ MemoryPasses → MemoryDaemon → memoryd, memctl, memory-bench
+//   MemoryEngines ───────────────────────┘
 let package = Package(
     name: "memoryd",
     products: [
-        .library(name: "MemoryKit", targets: ["MemoryKit"]),
         .executable(name: "memctl", targets: ["memctl"]),
         .executable(name: "memoryd", targets: ["memoryd"]),
         .executable(name: "memory-bench", targets: ["memory-bench"]),
@@ -15,13 +19,46 @@ let package = Package(
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"])]
         ),
-        .target(name: "MemoryKit", dependencies: ["CSQLite"]),
-        .executableTarget(name: "memctl", dependencies: ["MemoryKit"]),
-        .executableTarget(name: "memoryd", dependencies: ["MemoryKit"]),
-        .executableTarget(name: "memory-bench", dependencies: ["MemoryKit", "CSQLite"]),
-        .testTarget(name: "MemoryKitTests", dependencies: ["MemoryKit", "CSQLite"]),
-        // Depends on the executable so that `swift test` always builds the binary it runs.
-        .testTarget(name: "MemctlTests", dependencies: ["MemoryKit", "memctl", "memoryd"]),
+        /// Connection, Statement, typed errors, a generic migrator: the C API and nothing of memories.
+        .target(name: "SQLiteKit", dependencies: ["CSQLite"]),
+        /// DTOs and typed ids, times, paths: no SQLite, no actors.
+        .target(name: "MemoryModel"),
+        /// Pure decisions: consolidation, extraction, the graph, recall ranking. Rows in, writes out.
+        .target(name: "MemoryEngines", dependencies: ["MemoryModel"]),
+        /// The store actor: the schema, reads and one-transaction writes. Persistence only.
+        .target(name: "MemoryStorage", dependencies: ["SQLiteKit", "MemoryModel"]),
+        /// Batches through the store and the engines: runner, lock, ledger, the cycle.
+        .target(name: "MemoryPasses", dependencies: ["MemoryStorage", "MemoryEngines", "MemoryModel"]),
+        /// The daemon: orchestrator, configuration, control protocol and server, notify, lifecycle.
+        .target(name: "MemoryDaemon", dependencies: ["MemoryPasses", "MemoryStorage", "MemoryEngines", "MemoryModel"]),
+        .executableTarget(
+            name: "memctl", dependencies: ["MemoryDaemon", "MemoryPasses", "MemoryStorage", "MemoryEngines", "MemoryModel"]),
+        .executableTarget(
+            name: "memoryd", dependencies: ["MemoryDaemon", "MemoryPasses", "MemoryStorage", "MemoryEngines", "MemoryModel"]),
+        .executableTarget(
+            name: "memory-bench",
+            dependencies: ["MemoryDaemon", "MemoryPasses", "MemoryStorage", "MemoryEngines", "MemoryModel", "SQLiteKit"]),
+        /// A database in a temporary directory, for the tests of the layers that open a store.
+        .target(name: "TestFixtures", dependencies: ["MemoryStorage", "SQLiteKit"], path: "Tests/TestFixtures"),
+        .testTarget(name: "SQLiteKitTests", dependencies: ["SQLiteKit"]),
+        .testTarget(name: "MemoryModelTests", dependencies: ["MemoryModel"]),
+        .testTarget(name: "MemoryEnginesTests", dependencies: ["MemoryEngines", "MemoryModel"]),
+        .testTarget(name: "MemoryStorageTests", dependencies: ["MemoryStorage", "MemoryModel", "SQLiteKit", "TestFixtures"]),
+        .testTarget(
+            name: "MemoryPassesTests",
+            dependencies: ["MemoryPasses", "MemoryStorage", "MemoryEngines", "MemoryModel", "SQLiteKit", "TestFixtures"]),
+        .testTarget(
+            name: "MemoryDaemonTests",
+            dependencies: [
+                "MemoryDaemon", "MemoryPasses", "MemoryStorage", "MemoryEngines", "MemoryModel", "SQLiteKit", "TestFixtures",
+            ]),
+        // Depends on the executables so that `swift test` always builds the binaries it runs.
+        .testTarget(
+            name: "MemctlTests",
+            dependencies: [
+                "memctl", "memoryd", "MemoryDaemon", "MemoryPasses", "MemoryStorage", "MemoryEngines", "MemoryModel",
+                "SQLiteKit",
+            ]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,5 +1,9 @@
+import MemoryDaemon
+import MemoryEngines
+import MemoryModel
+import MemoryPasses
+import MemoryStorage
 import Foundation
-import MemoryKit
 
 /// `memctl`: add memories, import them, run the passes, and inspect the memory database.
 @main

@@ -1,5 +1,9 @@
+import MemoryDaemon
+import MemoryEngines
+import MemoryModel
+import MemoryPasses
+import MemoryStorage
 import Foundation
-import MemoryKit
 
 /// `memory-bench extract`: entity extraction throughput in tokens (words and punctuation) per
 /// second, through `memctl extract --json` (a real process reading a file on standard input)

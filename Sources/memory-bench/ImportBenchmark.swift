@@ -1,5 +1,9 @@
+import MemoryDaemon
+import MemoryEngines
+import MemoryModel
+import MemoryPasses
+import MemoryStorage
 import Foundation
-import MemoryKit
 
 /// `memory-bench import`: `memctl import` against the `sqlite3` shell loading the same rows
 /// into the same schema, then `memctl stats` and a rare-word `memctl search` on the result.

@@ -1,6 +1,10 @@
+import MemoryDaemon
+import MemoryEngines
+import MemoryModel
+import MemoryPasses
+import MemoryStorage
 import CSQLite
 import Foundation
-import MemoryKit
 
 /// `memory-bench locomo FILE`: memoryd's memory on real conversations against plain BM25 over
 /// the raw turns, as the quality issue measures it. Each conversation is imported into a

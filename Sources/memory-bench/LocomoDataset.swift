@@ -1,3 +1,8 @@
+import MemoryDaemon
+import MemoryEngines
+import MemoryModel
+import MemoryPasses
+import MemoryStorage
 import Foundation
 
 /// A LoCoMo-format file (Maharana et al., ACL 2024): long conversations between two people,

@@ -1,5 +1,9 @@
+import MemoryDaemon
+import MemoryEngines
+import MemoryModel
+import MemoryPasses
+import MemoryStorage
 import Foundation
-import MemoryKit
 
 /// `memory-bench`: measures memoryd's hot paths on generated data. Not a test: it prints figures.
 @main

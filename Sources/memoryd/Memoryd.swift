@@ -1,6 +1,10 @@
+import MemoryDaemon
+import MemoryEngines
+import MemoryModel
+import MemoryPasses
+import MemoryStorage
 import Dispatch
 import Foundation
-import MemoryKit
 
 #if canImport(Glibc)
     import Glibc

@@ -1,7 +1,12 @@
 import Foundation
 import Testing
 
-@testable import MemoryKit
+@testable import MemoryDaemon
+@testable import MemoryEngines
+@testable import MemoryModel
+@testable import MemoryPasses
+@testable import MemoryStorage
+@testable import SQLiteKit
 
 #if canImport(Glibc)
     import Glibc

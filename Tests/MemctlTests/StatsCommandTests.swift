@@ -1,5 +1,9 @@
 import Foundation
-import MemoryKit
+import MemoryDaemon
+import MemoryEngines
+import MemoryModel
+import MemoryPasses
+import MemoryStorage
 import Testing
 
 @Suite("memctl stats")

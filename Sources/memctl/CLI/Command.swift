@@ -1,4 +1,8 @@
-import MemoryKit
+import MemoryDaemon
+import MemoryEngines
+import MemoryModel
+import MemoryPasses
+import MemoryStorage
 
 /// One `memctl` subcommand: parses its own options, then runs.
 protocol Command {

@@ -1,5 +1,9 @@
+import MemoryDaemon
+import MemoryEngines
+import MemoryModel
+import MemoryPasses
+import MemoryStorage
 import Foundation
-import MemoryKit
 
 /// What every command gets: the global options, where output goes, and the store.
 struct Context {

@@ -1,3 +1,8 @@
+import MemoryDaemon
+import MemoryEngines
+import MemoryModel
+import MemoryPasses
+import MemoryStorage
 import Foundation
 
 #if canImport(Glibc)

@@ -1,4 +1,8 @@
-import MemoryKit
+import MemoryDaemon
+import MemoryEngines
+import MemoryModel
+import MemoryPasses
+import MemoryStorage
 
 extension Timestamp {
     /// `2026-11-02 09:30` (UTC), for table columns.

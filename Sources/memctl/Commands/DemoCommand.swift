@@ -1,5 +1,9 @@
+import MemoryDaemon
+import MemoryEngines
+import MemoryModel
+import MemoryPasses
+import MemoryStorage
 import Foundation
-import MemoryKit
 
 struct DemoCommand: Command {
     static let name = "demo"
@@ -118,7 +122,7 @@ struct DemoReport: Encodable {
         }
         closedLivesIn = closed
         recallQuery = DemoCommand.recallQuery
-        recall = try await store.recall(DemoCommand.recallQuery, limit: 3)
+        recall = try await Recaller(store: store).recall(DemoCommand.recallQuery, limit: 3)
     }
 
     func print(_ context: Context) {

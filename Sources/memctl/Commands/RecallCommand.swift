@@ -1,5 +1,9 @@
+import MemoryDaemon
+import MemoryEngines
+import MemoryModel
+import MemoryPasses
+import MemoryStorage
 import Foundation
-import MemoryKit
 
 struct RecallCommand: Command {
     static let name = "recall"
@@ -36,7 +40,7 @@ struct RecallCommand: Command {
     }
 
     func run(_ context: Context) async throws {
-        let recall = try await context.openStore().recall(query, limit: limit)
+        let recall = try await Recaller(store: context.openStore()).recall(query, limit: limit)
         if context.json { return try context.printJSON(recall) }
         Self.print(recall, context)
     }

@@ -1,4 +1,8 @@
-import MemoryKit
+import MemoryDaemon
+import MemoryEngines
+import MemoryModel
+import MemoryPasses
+import MemoryStorage
 
 struct SearchCommand: Command {
     static let name = "search"

@@ -1,4 +1,8 @@
-import MemoryKit
+import MemoryDaemon
+import MemoryEngines
+import MemoryModel
+import MemoryPasses
+import MemoryStorage
 
 struct ShowCommand: Command {
     static let name = "show"

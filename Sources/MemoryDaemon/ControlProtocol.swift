@@ -1,0 +1,142 @@
+import Foundation
+import MemoryEngines
+import MemoryModel
+import MemoryPasses
+import MemoryStorage
+/// The control socket's protocol: newline-delimited JSON, one request per line, one or more
+/// response lines per request. docs/PROTOCOL.md is the contract.
+public enum ControlProtocol {
+    public static let version = 1
+    /// Longest request line accepted, in bytes (without the newline).
+    public static let maximumRequestBytes = 64 * 1024
+    /// How long a request line may take to arrive once the client has started it, and how
+    /// long an idle connection is kept.
+    public static let requestTimeoutSeconds = 10
+
+    public enum Command: String, Codable, Sendable {
+        case status, trigger, pause, resume, reload
+    }
+
+    public struct Request: Codable, Sendable, Equatable {
+        public var version: Int
+        public var command: Command
+        /// For `trigger`: which passes (all three when absent), run in cycle order.
+        public var passes: [PassKind]?
+        /// For `trigger`: stream progress until the passes are done.
+        public var wait: Bool?
+
+        public init(command: Command, passes: [PassKind]? = nil, wait: Bool? = nil) {
+            version = ControlProtocol.version
+            self.command = command
+            self.passes = passes
+            self.wait = wait
+        }
+    }
+
+    /// Every response line. `ok` false carries `error`; after a bad request (not a refused
+    /// reload) the daemon closes the connection.
+    public struct Response: Codable, Sendable {
+        public var version = ControlProtocol.version
+        public var ok = true
+        /// `status`, `paused`, `triggered`, `accepted`, `progress`, `finished`, `could_not_run`, `done`,
+        /// `reloaded`, `error`.
+        public var event: String
+        public var error: String?
+        public var status: DaemonStatus?
+        public var paused: Bool?
+        public var passes: [PassKind]?
+        public var kind: PassKind?
+        public var processed: Int?
+        public var total: Int?
+        public var pass: PassRecord?
+        public var records: [PassRecord]?
+        /// For `reloaded`: what a person should know about the new settings (for example, that
+        /// a changed database path waits for the next start).
+        public var notes: [String]?
+
+        public init(event: String) { self.event = event }
+
+        public static func failure(_ message: String) -> Response {
+            var response = Response(event: "error")
+            response.ok = false
+            response.error = message
+            return response
+        }
+    }
+
+    /// What `status` answers.
+    public struct DaemonStatus: Codable, Sendable, Equatable {
+        public let pid: Int32
+        public let database: String
+        public let startedAt: Timestamp
+        public let paused: Bool
+        /// Short-term memories no consolidation pass has looked at yet.
+        public let pendingMemories: Int
+        public let loops: [LoopStatus]
+
+        public init(pid: Int32, database: String, startedAt: Timestamp, pendingMemories: Int, orchestrator: OrchestratorStatus) {
+            self.pid = pid
+            self.database = database
+            self.startedAt = startedAt
+            paused = orchestrator.paused
+            self.pendingMemories = pendingMemories
+            loops = orchestrator.loops
+        }
+    }
+
+    package static let encoder: JSONEncoder = {
+        let encoder = JSONEncoder()
+        encoder.keyEncodingStrategy = .convertToSnakeCase
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return encoder
+    }()
+
+    package static let decoder: JSONDecoder = {
+        let decoder = JSONDecoder()
+        decoder.keyDecodingStrategy = .convertFromSnakeCase
+        return decoder
+    }()
+
+    /// One line of JSON, newline included.
+    public static func line(_ value: some Encodable) -> String {
+        (try? String(decoding: encoder.encode(value), as: UTF8.self)).map { $0 + "\n" } ?? "{}\n"
+    }
+
+    public static func decode<T: Decodable>(_ type: T.Type, from line: String) throws -> T {
+        try decoder.decode(type, from: Data(line.utf8))
+    }
+
+    /// Parses a request line, with a message a person can act on when it is not one.
+    public static func request(from line: String) throws(ProtocolError) -> Request {
+        let object: Any
+        do {
+            object = try JSONSerialization.jsonObject(with: Data(line.utf8))
+        } catch {
+            throw ProtocolError("the request is not JSON")
+        }
+        guard let fields = object as? [String: Any] else { throw ProtocolError("the request is not a JSON object") }
+        guard let version = fields["version"] as? Int else { throw ProtocolError("the request has no \"version\"") }
+        guard version == ControlProtocol.version else {
+            throw ProtocolError("protocol version \(version) is not supported; this daemon speaks version \(ControlProtocol.version)")
+        }
+        guard let name = fields["command"] as? String else { throw ProtocolError("the request has no \"command\"") }
+        guard Command(rawValue: name) != nil else {
+            throw ProtocolError("unknown command \"\(name)\"; commands are status, trigger, pause, resume, reload")
+        }
+        if let passes = fields["passes"] {
+            guard let names = passes as? [String], names.allSatisfy({ PassKind(rawValue: $0) != nil }) else {
+                throw ProtocolError("\"passes\" must be a list of consolidation, extraction, graph")
+            }
+        }
+        do {
+            return try decode(Request.self, from: line)
+        } catch {
+            throw ProtocolError("the request does not match the protocol (\"wait\" is true or false)")
+        }
+    }
+}
+
+public struct ProtocolError: Error, CustomStringConvertible, Sendable, Equatable {
+    public let description: String
+    public init(_ description: String) { self.description = description }
+}

@@ -1,0 +1,139 @@
+import Foundation
+import MemoryEngines
+import MemoryModel
+import MemoryPasses
+import MemoryStorage
+/// memoryd's settings, from a file of `key = value` lines, `MEMORYD_*` environment variables and
+/// flags, later sources winning. docs/PROTOCOL.md and the README list the keys.
+package struct DaemonConfiguration: Equatable {
+    package var database: String
+    package var socket: String
+    package var logLevel = LogLevel.info
+    package var loops = LoopSettings()
+    package var policy = ConsolidationPolicy()
+
+    /// Every key, with what it takes; the environment variable is MEMORYD_ + the key in capitals.
+    package static let keys: [(key: String, meaning: String)] = [
+        ("db", "database file"), ("socket", "control socket path"),
+        ("log_level", "error, warning, notice, info or debug"),
+        ("consolidation_interval", "a duration such as 90s, 5m, 2h, 1d"), ("extraction_interval", "a duration"),
+        ("graph_interval", "a duration"), ("retry_base", "a duration"), ("min_age", "a duration (0 allowed)"),
+        ("batch_size", "a whole number of at least 1"),
+    ]
+
+    /// The defaults: under systemd `$STATE_DIRECTORY/memory.db` and
+    /// `$RUNTIME_DIRECTORY/control.sock`, else memctl's defaults.
+    package init(environment: [String: String]) {
+        database = Self.defaultDatabase(environment)
+        socket = Self.defaultSocket(environment)
+    }
+
+    package static func defaultDatabase(_ environment: [String: String]) -> String {
+        if let state = environment["STATE_DIRECTORY"]?.split(separator: ":").first, state.hasPrefix("/") {
+            return state + "/memory.db"
+        }
+        return DaemonPaths.defaultDatabase(environment: environment)
+    }
+
+    package static func defaultSocket(_ environment: [String: String]) -> String {
+        if let runtime = environment["RUNTIME_DIRECTORY"]?.split(separator: ":").first, runtime.hasPrefix("/") {
+            return runtime + "/control.sock"
+        }
+        return DaemonPaths.defaultSocket(environment: environment)
+    }
+
+    /// Applies one setting; throws a message naming the key and what it takes.
+    package mutating func set(_ key: String, _ value: String) throws(ConfigurationError) {
+        func duration(allowZero: Bool = false) throws(ConfigurationError) -> Duration {
+            guard let parsed = DaemonPaths.parseDuration(value), allowZero || parsed > .zero else {
+                throw ConfigurationError("\(key) = \(value): expected a duration such as 90s, 5m, 2h or 1d")
+            }
+            return parsed
+        }
+        switch key {
+        case "db":
+            guard !value.isEmpty else { throw ConfigurationError("db is empty") }
+            database = value
+        case "socket":
+            guard !value.isEmpty else { throw ConfigurationError("socket is empty") }
+            socket = value
+        case "log_level":
+            guard let level = LogLevel(name: value) else {
+                throw ConfigurationError("log_level = \(value): expected error, warning, notice, info or debug")
+            }
+            logLevel = level
+        case "consolidation_interval": loops.intervals[.consolidation] = try duration()
+        case "extraction_interval": loops.intervals[.extraction] = try duration()
+        case "graph_interval": loops.intervals[.graph] = try duration()
+        case "retry_base": loops.retryBase = try duration()
+        case "min_age": policy.minimumAge = try duration(allowZero: true)
+        case "batch_size":
+            guard let size = Int(value), size >= 1 else {
+                throw ConfigurationError("batch_size = \(value): expected a whole number of at least 1")
+            }
+            policy.batchSize = size
+        default:
+            throw ConfigurationError(
+                "unknown setting '\(key)'; settings are " + Self.keys.map(\.key).joined(separator: ", "))
+        }
+    }
+
+    /// Reads `key = value` lines; `#` starts a comment; blank lines are skipped.
+    package mutating func apply(file path: String) throws(ConfigurationError) {
+        let text: String
+        do {
+            text = try String(contentsOfFile: path, encoding: .utf8)
+        } catch {
+            throw ConfigurationError("cannot read configuration file \(path): \(error.localizedDescription)")
+        }
+        for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let line = raw.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? ""
+            guard !line.allSatisfy(\.isWhitespace) else { continue }
+            guard let equals = line.firstIndex(of: "=") else {
+                throw ConfigurationError("\(path):\(index + 1): expected 'key = value', got '\(line.trimmed)'")
+            }
+            do {
+                try set(line[..<equals].trimmed, line[line.index(after: equals)...].trimmed)
+            } catch {
+                throw ConfigurationError("\(path):\(index + 1): \(error)")
+            }
+        }
+    }
+
+    /// MEMORYD_DB, MEMORYD_SOCKET, MEMORYD_LOG_LEVEL, MEMORYD_CONSOLIDATION_INTERVAL, …
+    /// (MEMORYD_CONFIG names the file and is read by `load`).
+    package mutating func apply(environment: [String: String]) throws(ConfigurationError) {
+        for (name, value) in environment.sorted(by: { $0.key < $1.key }) where name.hasPrefix("MEMORYD_") {
+            let key = name.dropFirst("MEMORYD_".count).lowercased()
+            if key == "config" { continue }
+            do {
+                try set(key, value)
+            } catch {
+                throw ConfigurationError("environment \(name): \(error)")
+            }
+        }
+    }
+
+    /// File, then environment, then flags.
+    package static func load(file: String?, environment: [String: String], flags: [(String, String)]) throws(ConfigurationError)
+        -> DaemonConfiguration
+    {
+        var configuration = DaemonConfiguration(environment: environment)
+        if let file = file ?? environment["MEMORYD_CONFIG"] { try configuration.apply(file: file) }
+        try configuration.apply(environment: environment)
+        for (key, value) in flags { try configuration.set(key, value) }
+        // Relative paths are the working directory's, as in memctl.
+        configuration.database = DaemonPaths.absolute(configuration.database)
+        configuration.socket = DaemonPaths.absolute(configuration.socket)
+        return configuration
+    }
+}
+
+package struct ConfigurationError: Error, CustomStringConvertible {
+    package let description: String
+    package init(_ description: String) { self.description = description }
+}
+
+extension StringProtocol {
+    package var trimmed: String { String(self).trimmingCharacters(in: .whitespaces) }
+}

@@ -1,0 +1,391 @@
+import Dispatch
+import MemoryEngines
+import MemoryModel
+import MemoryPasses
+import MemoryStorage
+import Synchronization
+/// How often each loop runs, and how failed passes are retried.
+public struct LoopSettings: Sendable, Equatable {
+    public var intervals: [PassKind: Duration] = [
+        .consolidation: .seconds(5 * 60), .extraction: .seconds(10 * 60), .graph: .seconds(30 * 60),
+    ]
+    /// The first retry after a failed pass waits this long; each further failure doubles the
+    /// wait, up to `retryLimit` (and never beyond the loop's interval).
+    public var retryBase: Duration = .seconds(30)
+    public var retryLimit: Duration = .seconds(3600)
+
+    public init() {}
+
+    public func interval(_ kind: PassKind) -> Duration { intervals[kind] ?? .seconds(600) }
+
+    /// The wait before retrying after `failures` failures in a row (1 or more).
+    public func retryDelay(_ kind: PassKind, failures: Int) -> Duration {
+        let doubled = retryBase.milliseconds << min(max(failures - 1, 0), 20)
+        return .milliseconds(min(doubled, retryLimit.milliseconds, interval(kind).milliseconds))
+    }
+}
+
+/// One loop as `memctl status` shows it.
+public struct LoopStatus: Codable, Sendable, Equatable {
+    public enum State: String, Codable, Sendable { case idle, running, paused }
+
+    public let kind: PassKind
+    public let state: State
+    public let intervalSeconds: Int
+    /// Progress of the pass in flight.
+    @ExplicitNull public var processed: Int?
+    @ExplicitNull public var total: Int?
+    /// The latest pass this loop (or a trigger) ran.
+    @ExplicitNull public var lastPass: PassRecord?
+    /// Why the latest attempt failed to run at all (the pass could not start), if it did.
+    @ExplicitNull public var lastError: String?
+    /// Failed passes in a row; the next run is a retry after a backoff.
+    public let failures: Int
+    /// When the loop runs next; null while paused or running.
+    @ExplicitNull public var nextRun: Timestamp?
+
+    package init(kind: PassKind, state: State, intervalSeconds: Int, processed: Int? = nil, total: Int? = nil, lastPass: PassRecord? = nil, lastError: String? = nil, failures: Int, nextRun: Timestamp? = nil) {
+        self.kind = kind
+        self.state = state
+        self.intervalSeconds = intervalSeconds
+        self.processed = processed
+        self.total = total
+        self.lastPass = lastPass
+        self.lastError = lastError
+        self.failures = failures
+        self.nextRun = nextRun
+    }
+}
+
+public struct OrchestratorStatus: Codable, Sendable, Equatable {
+    public let paused: Bool
+    public let loops: [LoopStatus]
+
+    package init(paused: Bool, loops: [LoopStatus]) {
+        self.paused = paused
+        self.loops = loops
+    }
+}
+
+/// What happens, as it happens: for `trigger --wait` streams, systemd STATUS= lines and logs.
+public enum OrchestratorEvent: Sendable {
+    case started(PassKind)
+    case progress(PassKind, PassProgress)
+    case finished(PassRecord)
+    /// The pass could not run at all (another process holds its lock, the database failed).
+    case couldNotRun(PassKind, String)
+}
+
+/// Runs the consolidation, extraction and graph loops as child tasks of one task group, each
+/// on its own interval; runs a pass now on request (joining one of that kind already running);
+/// pauses and resumes the loops; reports status. Only ids and value types cross its boundary.
+public actor Orchestrator {
+    public typealias Runner =
+        @Sendable (PassKind, _ onProgress: @escaping @Sendable (PassProgress) -> Void) async throws -> PassRecord
+    public typealias Log = @Sendable (LogLevel, String) -> Void
+
+    private struct Loop {
+        package var running: Task<PassRecord?, Never>?
+        package var last: PassRecord?
+        package var lastError: String?
+        package var failures = 0
+        package var next: Timestamp
+        package var sleeper: Task<Void, any Error>?
+    }
+
+    private let clock: any OrchestratorClock
+    private let runner: Runner
+    private let log: Log
+    private var settings: LoopSettings
+    private var loops: [PassKind: Loop] = [:]
+    private var paused = false
+    private var stopping = false
+    /// Events, progress and liveness, readable without waiting for the actor.
+    public nonisolated let events = EventHub()
+
+    public init(settings: LoopSettings, clock: any OrchestratorClock, runner: @escaping Runner, log: @escaping Log) {
+        self.settings = settings
+        self.clock = clock
+        self.runner = runner
+        self.log = log
+        let now = clock.now
+        for kind in MaintenanceCycle.order { loops[kind] = Loop(next: now) }
+    }
+
+    /// Runs one cycle in order (consolidation, extraction, graph: work that waited while the
+    /// daemon was down), then the loops, until the calling task is cancelled; passes in flight
+    /// stop after their batch, and this returns once every loop has ended.
+    public func run() async {
+        let first = trigger(MaintenanceCycle.order)
+        await withTaskCancellationHandler {
+            _ = await first.value
+        } onCancel: {
+            first.cancel()
+        }
+        await withTaskGroup(of: Void.self) { group in
+            for kind in MaintenanceCycle.order {
+                group.addTask { await self.loop(kind) }
+            }
+        }
+    }
+
+    private func loop(_ kind: PassKind) async {
+        while !Task.isCancelled && !stopping {
+            let due = paused ? nil : loops[kind]?.next
+            if let due, due <= clock.now {
+                _ = await runNow(kind)
+                continue
+            }
+            // Sleep until due (or, paused, until woken); resume, a reload or a pass run by a
+            // trigger wake the loop to look again.
+            let clock = self.clock
+            let deadline = due ?? Timestamp(millisecondsSince1970: Int64.max / 4)
+            let sleeper = Task { try await clock.sleep(until: deadline) }
+            loops[kind]?.sleeper = sleeper
+            await withTaskCancellationHandler {
+                _ = await sleeper.result
+            } onCancel: {
+                sleeper.cancel()
+            }
+            loops[kind]?.sleeper = nil
+        }
+    }
+
+    private func wake(_ kind: PassKind) { loops[kind]?.sleeper?.cancel() }
+
+    /// Runs a pass of `kind` now, or joins the one running, and returns its record (nil when
+    /// the pass could not run at all).
+    public func runNow(_ kind: PassKind) async -> PassRecord? {
+        if stopping || Task.isCancelled { return nil }
+        if let running = loops[kind]?.running { return await Self.value(of: running) }
+        let task = Task { await self.execute(kind) }
+        loops[kind]?.running = task
+        let record = await Self.value(of: task)
+        wake(kind)
+        return record
+    }
+
+    /// A pass's result; cancelling the waiting task cancels the pass (it stops after its batch).
+    private static func value(of task: Task<PassRecord?, Never>) async -> PassRecord? {
+        await withTaskCancellationHandler {
+            await task.value
+        } onCancel: {
+            task.cancel()
+        }
+    }
+
+    /// Stops every pass in flight (each after its batch), however it was started, waits for
+    /// them, and refuses new ones: the first step of a clean shutdown.
+    public func stop() async {
+        stopping = true
+        let running = loops.values.compactMap(\.running)
+        running.forEach { $0.cancel() }
+        for task in running { _ = await task.value }
+    }
+
+    /// Runs `kinds` in cycle order, each as `runNow` does, in a task of its own; a cancelled
+    /// pass ends it. Explicit triggers run while the loops are paused too.
+    public func trigger(_ kinds: [PassKind]) -> Task<[PassRecord], Never> {
+        Task {
+            var records: [PassRecord] = []
+            for kind in MaintenanceCycle.order where kinds.contains(kind) {
+                guard let record = await self.runNow(kind) else { continue }
+                records.append(record)
+                if record.outcome == .cancelled { break }
+            }
+            return records
+        }
+    }
+
+    private func execute(_ kind: PassKind) async -> PassRecord? {
+        events.publish(.started(kind))
+        log(.info, "\(kind.rawValue) pass started")
+        let events = self.events
+        var record: PassRecord?
+        var failure: String?
+        do {
+            let result = try await runner(kind) { progress in events.publish(.progress(kind, progress)) }
+            record = result
+            if result.outcome == .failed { failure = result.error ?? "failed" }
+        } catch {
+            failure = "\(error)"
+        }
+        let now = clock.now
+        // Idle before anyone hears that the pass ended, so that a status asked in answer to
+        // `.finished` (systemd's STATUS=, memctl status) never shows a finished pass as running.
+        loops[kind]?.running = nil
+        if let failure {
+            let failures = (loops[kind]?.failures ?? 0) + 1
+            let delay = settings.retryDelay(kind, failures: failures)
+            loops[kind]?.failures = failures
+            loops[kind]?.next = now.adding(delay)
+            log(.error, "\(kind.rawValue) pass failed (\(failures) in a row): \(failure); retrying in \(delay.shortDescription)")
+        } else {
+            loops[kind]?.failures = 0
+            loops[kind]?.next = now.adding(settings.interval(kind))
+        }
+        if let record {
+            loops[kind]?.last = record
+            loops[kind]?.lastError = nil
+            events.publish(.finished(record))
+            if record.outcome != .failed {
+                log(.info, "\(kind.rawValue) pass \(record.outcome.rawValue): processed \(record.processed) in \(record.batches) batch(es)")
+            }
+        } else {
+            loops[kind]?.lastError = failure
+            events.publish(.couldNotRun(kind, failure ?? "unknown error"))
+        }
+        events.finished(kind)
+        return record
+    }
+
+    public func pause() {
+        guard !paused else { return }
+        paused = true
+        log(.notice, "loops paused")
+    }
+
+    public func resume() {
+        guard paused else { return }
+        paused = false
+        log(.notice, "loops resumed")
+        for kind in MaintenanceCycle.order { wake(kind) }
+    }
+
+    /// New intervals take effect at once: each loop's next run is its last run plus the new
+    /// interval.
+    public func update(_ new: LoopSettings) {
+        let old = settings
+        settings = new
+        for kind in MaintenanceCycle.order where old.interval(kind) != new.interval(kind) {
+            if let next = loops[kind]?.next, loops[kind]?.failures == 0 {
+                loops[kind]?.next = next.subtracting(old.interval(kind)).adding(new.interval(kind))
+            }
+            wake(kind)
+        }
+    }
+
+    public var isPaused: Bool { paused }
+
+    public func status() -> OrchestratorStatus {
+        OrchestratorStatus(
+            paused: paused,
+            loops: MaintenanceCycle.order.map { kind in
+                let loop = loops[kind] ?? Loop(next: clock.now)
+                let running = loop.running != nil
+                let progress = running ? events.progress(of: kind) : nil
+                return LoopStatus(
+                    kind: kind, state: running ? .running : paused ? .paused : .idle,
+                    intervalSeconds: Int(settings.interval(kind).milliseconds / 1000), processed: progress?.processed,
+                    total: progress?.total, lastPass: loop.last, lastError: loop.lastError, failures: loop.failures,
+                    nextRun: running || paused ? nil : loop.next)
+            })
+    }
+}
+
+/// Fan-out of orchestrator events to subscribers, and the latest progress of each kind, behind
+/// a lock so that synchronous progress callbacks can publish without waiting for the actor.
+public final class EventHub: Sendable {
+    private struct State {
+        package var subscribers: [Int: AsyncStream<OrchestratorEvent>.Continuation] = [:]
+        package var nextID = 0
+        package var progress: [PassKind: PassProgress] = [:]
+        /// Uptime (ns) of each running pass's latest sign of life: its start or a batch.
+        package var alive: [PassKind: UInt64] = [:]
+    }
+
+    private let state = Mutex(State())
+
+    public init() {}
+
+    /// Events from now on, until the stream is dropped.
+    public func subscribe() -> AsyncStream<OrchestratorEvent> {
+        let (stream, continuation) = AsyncStream<OrchestratorEvent>.makeStream(bufferingPolicy: .bufferingNewest(1024))
+        let id = state.withLock { state in
+            state.nextID += 1
+            state.subscribers[state.nextID] = continuation
+            return state.nextID
+        }
+        continuation.onTermination = { [weak self] _ in
+            _ = self?.state.withLock { $0.subscribers.removeValue(forKey: id) }
+        }
+        return stream
+    }
+
+    package func publish(_ event: OrchestratorEvent) {
+        let subscribers = state.withLock { state in
+            let now = DispatchTime.now().uptimeNanoseconds
+            switch event {
+            case .started(let kind):
+                state.progress[kind] = PassProgress()
+                state.alive[kind] = now
+            case .progress(let kind, let progress):
+                state.progress[kind] = progress
+                state.alive[kind] = now
+            case .finished, .couldNotRun: break
+            }
+            return Array(state.subscribers.values)
+        }
+        for subscriber in subscribers { subscriber.yield(event) }
+    }
+
+    package func finished(_ kind: PassKind) {
+        state.withLock { state in
+            state.progress[kind] = nil
+            state.alive[kind] = nil
+        }
+    }
+
+    public func progress(of kind: PassKind) -> PassProgress? { state.withLock { $0.progress[kind] } }
+
+    /// Whether every running pass has shown a sign of life (started, or committed a batch)
+    /// within `window`: what the systemd watchdog pings depend on.
+    public func isMakingProgress(within window: Duration) -> Bool {
+        let now = DispatchTime.now().uptimeNanoseconds
+        let limit = UInt64(max(0, window.milliseconds)) * 1_000_000
+        return state.withLock { state in state.alive.values.allSatisfy { now - $0 <= limit } }
+    }
+}
+
+/// Severity of a log line; the raw value is the syslog priority journald reads from `<N>`.
+public enum LogLevel: Int, Sendable, Comparable, CaseIterable {
+    case error = 3
+    case warning = 4
+    case notice = 5
+    case info = 6
+    case debug = 7
+
+    public static func < (lhs: LogLevel, rhs: LogLevel) -> Bool { lhs.rawValue > rhs.rawValue }
+
+    public init?(name: String) {
+        switch name.lowercased() {
+        case "error", "err": self = .error
+        case "warning", "warn": self = .warning
+        case "notice": self = .notice
+        case "info": self = .info
+        case "debug": self = .debug
+        default: return nil
+        }
+    }
+
+    public var name: String {
+        switch self {
+        case .error: "error"
+        case .warning: "warning"
+        case .notice: "notice"
+        case .info: "info"
+        case .debug: "debug"
+        }
+    }
+}
+
+extension Duration {
+    /// "90s", "5m", "2h", "1d": the largest whole unit.
+    public var shortDescription: String {
+        let seconds = milliseconds / 1000
+        if seconds > 0, seconds % 86_400 == 0 { return "\(seconds / 86_400)d" }
+        if seconds > 0, seconds % 3600 == 0 { return "\(seconds / 3600)h" }
+        if seconds > 0, seconds % 60 == 0 { return "\(seconds / 60)m" }
+        return "\(seconds)s"
+    }
+}

@@ -1,0 +1,78 @@
+import Dispatch
+import MemoryEngines
+import MemoryModel
+import MemoryPasses
+import MemoryStorage
+import Synchronization
+/// Reloads memoryd's settings, for SIGHUP and for `memctl reload` alike: reads the file and
+/// environment again, and applies what can change while running. A bad configuration is
+/// refused whole and the running settings stay.
+package actor Reloader {
+    private var current: DaemonConfiguration
+    private let configFile: String?
+    private let flags: [(String, String)]
+    private let environment: [String: String]
+    private let policy: PolicySetting
+    private let orchestrator: Orchestrator
+    private let notifier: SystemdNotifier
+    private let log: Logger
+
+    package init(
+        configuration: DaemonConfiguration, configFile: String?, flags: [(String, String)],
+        environment: [String: String], policy: PolicySetting, orchestrator: Orchestrator, notifier: SystemdNotifier,
+        log: Logger
+    ) {
+        current = configuration
+        self.configFile = configFile
+        self.flags = flags
+        self.environment = environment
+        self.policy = policy
+        self.orchestrator = orchestrator
+        self.notifier = notifier
+        self.log = log
+    }
+
+    /// Applies the settings as they are now; returns notes for the person who asked, or throws
+    /// why the new settings were refused (the running ones are kept).
+    package func reload(reason: String) async throws(ConfigurationError) -> [String] {
+        notifier.notify("RELOADING=1", "MONOTONIC_USEC=\(DispatchTime.now().uptimeNanoseconds / 1000)")
+        defer { notifier.notify("READY=1") }
+        let reloaded: DaemonConfiguration
+        do {
+            reloaded = try DaemonConfiguration.load(file: configFile, environment: environment, flags: flags)
+        } catch {
+            log.log(.error, "reload (\(reason)) failed, keeping the running configuration: \(error)")
+            throw error
+        }
+        var notes: [String] = []
+        if reloaded.database != current.database || reloaded.socket != current.socket {
+            notes.append("db and socket changes take effect at the next start")
+            log.log(.warning, "reload: db and socket changes take effect at the next start")
+        }
+        log.setLevel(reloaded.logLevel)
+        policy.current = reloaded.policy
+        await orchestrator.update(reloaded.loops)
+        current = reloaded
+        log.log(.notice, "configuration reloaded (\(reason); intervals: \(reloaded.loops.summary))")
+        return notes
+    }
+}
+
+/// The consolidation policy the passes run with; a reload replaces it between passes.
+package final class PolicySetting: Sendable {
+    private let value: Mutex<ConsolidationPolicy>
+
+    package init(_ policy: ConsolidationPolicy) { value = Mutex(policy) }
+
+    package var current: ConsolidationPolicy {
+        get { value.withLock { $0 } }
+        set { value.withLock { $0 = newValue } }
+    }
+}
+
+extension LoopSettings {
+    /// "consolidation 5m, extraction 10m, graph 30m", for logs.
+    package var summary: String {
+        MaintenanceCycle.order.map { "\($0.rawValue) \(interval($0).shortDescription)" }.joined(separator: ", ")
+    }
+}

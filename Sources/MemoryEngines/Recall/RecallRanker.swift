@@ -1,0 +1,117 @@
+import Foundation
+import MemoryModel
+/// Ranks what recall found: short-term memories (turns) matched in the recall index, each
+/// standing for itself while pending or for the long-term memory it went into. Pure: rows in,
+/// ranked memories out. docs/RECALL.md has the reasoning and the measurements behind it.
+package struct RecallRanker: Sendable {
+    /// One matched turn.
+    package struct Turn: Sendable {
+        package let id: Int64
+        /// BM25 over the recall index (SQLite's sign: lower is better).
+        package let bm25: Double
+        package let text: String
+        package let session: String
+        package let speaker: String
+        package let createdAt: Timestamp
+        package let importance: Double
+        /// The long-term memory it went into, if it was consolidated.
+        package let longTermID: Int64?
+
+        package init(id: Int64, bm25: Double, text: String, session: String, speaker: String, createdAt: Timestamp, importance: Double, longTermID: Int64? = nil) {
+            self.id = id
+            self.bm25 = bm25
+            self.text = text
+            self.session = session
+            self.speaker = speaker
+            self.createdAt = createdAt
+            self.importance = importance
+            self.longTermID = longTermID
+        }
+    }
+
+    /// A long-term memory some matched turn went into.
+    package struct LongTerm: Sendable {
+        package let summary: String
+        package let createdAt: Timestamp
+        package let lastReinforcedAt: Timestamp
+        package let importance: Double
+        /// Strength decayed to now.
+        package let strength: Double
+
+        package init(summary: String, createdAt: Timestamp, lastReinforcedAt: Timestamp, importance: Double, strength: Double) {
+            self.summary = summary
+            self.createdAt = createdAt
+            self.lastReinforcedAt = lastReinforcedAt
+            self.importance = importance
+            self.strength = strength
+        }
+    }
+
+    package let weights: RecallWeights
+
+    /// The speakers a query names: those of the matched turns whose name (or first name) is a
+    /// word of the query ("What did Caroline paint?", and "Caroline's": query words come without
+    /// their possessive).
+    package static func namedSpeakers(in queryWords: Set<String>, among speakers: Set<String>) -> Set<String> {
+        speakers.filter { speaker in
+            let words = speaker.lowercased().split(whereSeparator: { !$0.isLetter && !$0.isNumber }).map(String.init)
+            guard let first = words.first else { return false }
+            return queryWords.contains(first) || queryWords.contains(words.joined(separator: " "))
+        }
+    }
+
+    package func rank(
+        _ turns: [Turn], longTerm: [Int64: LongTerm], queryWords: Set<String>, now: Timestamp, limit: Int
+    ) -> [Recall.Memory] {
+        let named = Self.namedSpeakers(in: queryWords, among: Set(turns.map(\.speaker)))
+        // Turn relevance: BM25, doubled for the one person the query names, and divided by a
+        // gentle length prior so that long texts do not win on length alone.
+        var best: [String: (relevance: Double, memory: Recall.Memory, importance: Double, last: Timestamp, strength: Double)] = [:]
+        for turn in turns {
+            var relevance = max(0, -turn.bm25)
+            if named.count == 1, named.contains(turn.speaker) { relevance *= weights.namedSpeakerBoost }
+            let memory: Recall.Memory
+            let importance: Double
+            let last: Timestamp
+            let strength: Double
+            if let id = turn.longTermID, let stored = longTerm[id] {
+                var entry = Recall.Memory(kind: "ltm", id: id, text: stored.summary, score: 0, createdAt: stored.createdAt)
+                entry.firstAddedAt = stored.createdAt
+                entry.lastAddedAt = stored.lastReinforcedAt
+                memory = entry
+                (importance, last, strength) = (stored.importance, stored.lastReinforcedAt, 1 - pow(2, -stored.strength))
+            } else {
+                var entry = Recall.Memory(kind: "stm", id: turn.id, text: turn.text, score: 0, createdAt: turn.createdAt)
+                entry.session = turn.session
+                entry.source = turn.speaker
+                memory = entry
+                // A short-term memory is one observation: the strength of a new long-term memory.
+                (importance, last, strength) = (turn.importance, turn.createdAt, 0.5)
+            }
+            let words = max(weights.lengthPriorFloor, Double(memory.text.split(whereSeparator: \.isWhitespace).count))
+            relevance /= pow(words / weights.lengthPriorScale, weights.lengthPriorExponent)
+            let key = "\(memory.kind):\(memory.id)"
+            if relevance > best[key]?.relevance ?? -1 { best[key] = (relevance, memory, importance, last, strength) }
+        }
+        // Relevance (as a share of the best) dominates; recency, importance and strength only
+        // order what is about equally relevant.
+        let top = best.values.map(\.relevance).max() ?? 0
+        var ranked = best.values.map { candidate -> Recall.Memory in
+            let relevance = top > 0 ? candidate.relevance / top : 0
+            let hours = Double(max(0, now.millisecondsSince1970 - candidate.last.millisecondsSince1970)) / 3_600_000
+            let recency = pow(weights.recencyDecayPerHour, hours)
+            let score =
+                weights.relevance * relevance + weights.recency * recency + weights.importance * candidate.importance
+                + weights.strength * candidate.strength
+            var memory = candidate.memory
+            memory.score = (score * 1000).rounded() / 1000
+            return memory
+        }
+        ranked.sort { ($0.score, $1.kind, $1.id) > ($1.score, $0.kind, $0.id) }
+        return Array(ranked.prefix(limit))
+    }
+
+    package init(weights: RecallWeights) {
+        self.weights = weights
+    }
+}

@@ -1,0 +1,73 @@
+
+/// What the consolidation engine decided for one batch; the store writes it in one transaction.
+package struct ConsolidationPlan: Sendable, Equatable {
+    /// One short-term memory joining a long-term memory.
+    package struct Source: Sendable, Equatable {
+        package let stmID: ShortTermMemoryID
+        package let role: ProvenanceRole
+        /// The short-term memory's own time, so that a rerun writes the same rows.
+        package let joinedAt: Timestamp
+
+        package init(stmID: ShortTermMemoryID, role: ProvenanceRole, joinedAt: Timestamp) {
+            self.stmID = stmID
+            self.role = role
+            self.joinedAt = joinedAt
+        }
+    }
+
+    /// A long-term memory to create (`existing` nil) or to update.
+    package struct LongTermWrite: Sendable, Equatable {
+        package var existing: LongTermMemoryID?
+        package var summary: String
+        package var strength: Double
+        package var importance: Double
+        package var createdAt: Timestamp
+        package var lastReinforcedAt: Timestamp
+        /// Sources added by this batch.
+        package var sources: [Source]
+        /// Band keys of the summary's sentences, replacing any stored before.
+        package var bandKeys: [Int64]
+        /// False when an existing memory's summary came out unchanged: then neither the summary,
+        /// its full-text entry nor its band keys need writing.
+        package var summaryChanged = true
+
+        package init(existing: LongTermMemoryID? = nil, summary: String, strength: Double, importance: Double, createdAt: Timestamp, lastReinforcedAt: Timestamp, sources: [Source], bandKeys: [Int64], summaryChanged: Bool = true) {
+            self.existing = existing
+            self.summary = summary
+            self.strength = strength
+            self.importance = importance
+            self.createdAt = createdAt
+            self.lastReinforcedAt = lastReinforcedAt
+            self.sources = sources
+            self.bandKeys = bandKeys
+            self.summaryChanged = summaryChanged
+        }
+    }
+
+    package var writes: [LongTermWrite] = []
+    /// Low-importance memories that merged into nothing and restated nothing: left pending,
+    /// marked as reviewed, and forgotten once old.
+    package var parked: [ShortTermMemoryID] = []
+
+    package var created: Int { writes.filter { $0.existing == nil }.count }
+    package var merged: Int { writes.reduce(0) { $0 + $1.sources.filter { $0.role == .merged }.count } }
+    package var reinforced: Int { writes.reduce(0) { $0 + $1.sources.filter { $0.role == .reinforced }.count } }
+    package var consolidated: Int { writes.reduce(0) { $0 + $1.sources.count } }
+
+    package init(writes: [LongTermWrite] = [], parked: [ShortTermMemoryID] = []) {
+        self.writes = writes
+        self.parked = parked
+    }
+}
+
+/// Long-term memories that may be restated by a batch, as found through signature bands: the
+/// ids under each band key, and the memories themselves for those the engine shortlisted.
+package struct LongTermCandidates: Sendable {
+    package var memories: [LongTermMemoryID: LongTermMemory] = [:]
+    package var byBandKey: [Int64: [LongTermMemoryID]] = [:]
+
+    package init(memories: [LongTermMemoryID: LongTermMemory] = [:], byBandKey: [Int64: [LongTermMemoryID]] = [:]) {
+        self.memories = memories
+        self.byBandKey = byBandKey
+    }
+}

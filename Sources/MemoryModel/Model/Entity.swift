@@ -1,0 +1,81 @@
+/// A named thing found in memories: a person, place, organization, date, …
+public struct Entity: Codable, Sendable, Equatable, Identifiable {
+    public let id: EntityID
+    public let name: String
+    /// `person`, `organization`, `place`, `date`, `time`, `email`, `url`, `money`, `handle`, …
+    public let kind: String
+    /// The normalised form that identifies it within its kind (case-folded, possessive removed).
+    public let canonicalKey: String
+    public let mentionCount: Int
+
+    package init(id: EntityID, name: String, kind: String, canonicalKey: String, mentionCount: Int) {
+        self.id = id
+        self.name = name
+        self.kind = kind
+        self.canonicalKey = canonicalKey
+        self.mentionCount = mentionCount
+    }
+}
+
+/// Which memory a mention or a piece of evidence is in.
+public enum MemoryReference: Hashable, Sendable, Codable, CustomStringConvertible {
+    case shortTerm(ShortTermMemoryID)
+    case longTerm(LongTermMemoryID)
+
+    public var description: String {
+        switch self {
+        case .shortTerm(let id): "stm:\(id)"
+        case .longTerm(let id): "ltm:\(id)"
+        }
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let text = try decoder.singleValueContainer().decode(String.self)
+        guard let reference = RecordReference(text), let memory = reference.memory else {
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: text))
+        }
+        self = memory
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(description)
+    }
+}
+
+/// Where an entity is named: a memory and the span, in Unicode code points, end exclusive.
+public struct EntityMention: Codable, Sendable, Equatable {
+    public let entityID: EntityID
+    public let entityName: String
+    public let memory: MemoryReference
+    public let start: Int
+    public let end: Int
+    public let text: String
+    /// The mention with some of the memory around it, on one line.
+    public let snippet: String
+
+    package init(entityID: EntityID, entityName: String, memory: MemoryReference, start: Int, end: Int, text: String, snippet: String) {
+        self.entityID = entityID
+        self.entityName = entityName
+        self.memory = memory
+        self.start = start
+        self.end = end
+        self.text = text
+        self.snippet = snippet
+    }
+}
+
+/// An entity with its aliases, newest mentions and relations, as `memctl show entity:ID` presents it.
+public struct EntityDetail: Codable, Sendable, Equatable {
+    public let entity: Entity
+    public let aliases: [String]
+    public let mentions: [EntityMention]
+    public let relations: [Relation]
+
+    package init(entity: Entity, aliases: [String], mentions: [EntityMention], relations: [Relation]) {
+        self.entity = entity
+        self.aliases = aliases
+        self.mentions = mentions
+        self.relations = relations
+    }
+}

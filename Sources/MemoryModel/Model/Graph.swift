@@ -1,0 +1,73 @@
+/// What the graph pass reads and writes: predicates, nodes, observations.
+
+/// The predicates of the knowledge graph. docs/GRAPH.md lists the phrasings behind each.
+public enum Predicate: String, Codable, Sendable, CaseIterable {
+    case livesIn = "lives_in"
+    case worksAt = "works_at"
+    case siblingOf = "sibling_of"
+    case spouseOf = "spouse_of"
+    case parentOf = "parent_of"
+    case friendOf = "friend_of"
+    case knows
+    case locatedIn = "located_in"
+    case bornOn = "born_on"
+    case likes
+    /// Named together in one memory; weighted by how often, decayed with time.
+    case coOccurs = "co_occurs"
+
+    /// A subject has one object at a time: a new one closes the old edge.
+    public var isSingleValued: Bool { self == .livesIn || self == .worksAt }
+}
+
+/// A node as the graph builder sees it: a stored entity, or the author of a memory.
+package enum GraphNode: Hashable, Sendable {
+    case entity(EntityID)
+    case speaker(String)
+}
+
+/// One fact read from one memory.
+package struct GraphObservation: Hashable, Sendable {
+    package let subject: GraphNode
+    package let predicate: Predicate
+    package let object: GraphNode
+    /// "I quit Acme": the memory ends the relation rather than stating it.
+    package var ends = false
+
+    package init(subject: GraphNode, predicate: Predicate, object: GraphNode, ends: Bool = false) {
+        self.subject = subject
+        self.predicate = predicate
+        self.object = object
+        self.ends = ends
+    }
+}
+
+/// A short-term memory with its entity mentions, as the graph pass reads it.
+package struct GraphInput: Sendable {
+    package struct Mention: Sendable {
+        package let entity: EntityID
+        package let kind: EntityKind
+        package let start: Int
+        package let end: Int
+
+        package init(entity: EntityID, kind: EntityKind, start: Int, end: Int) {
+            self.entity = entity
+            self.kind = kind
+            self.start = start
+            self.end = end
+        }
+    }
+
+    package let memory: ShortTermMemoryID
+    package let text: String
+    package let source: String
+    package let createdAt: Timestamp
+    package let mentions: [Mention]
+
+    package init(memory: ShortTermMemoryID, text: String, source: String, createdAt: Timestamp, mentions: [Mention]) {
+        self.memory = memory
+        self.text = text
+        self.source = source
+        self.createdAt = createdAt
+        self.mentions = mentions
+    }
+}

@@ -1,0 +1,37 @@
+import Foundation
+
+/// What every pass shares, and what recall and the graph's queries read the same way: how much
+/// one transaction takes, and how fast strength and edge weights fade. One value, so that
+/// `--half-life 7d` means the same to consolidation, recall and `memctl graph`.
+public struct PassSettings: Sendable, Equatable {
+    /// Memories per batch: one transaction, and the longest a stop request waits (default 256).
+    public var batchSize = 256
+    /// Long-term strength halves over this time without reinforcement (default 30 days).
+    public var strengthHalfLife: Duration = .seconds(30 * 86_400)
+    /// An edge's weight (its observations) halves over this time (default 30 days).
+    public var weightHalfLife: Duration = .seconds(30 * 86_400)
+
+    public init() {}
+}
+
+/// Exponential fading: the one decay rule of strengths and edge weights.
+public enum Decay {
+    /// `value` after `from` → `to` at `halfLife`; never negative time.
+    public static func decayed(_ value: Double, from: Timestamp, to: Timestamp, halfLife: Duration) -> Double {
+        let elapsed = Double(max(0, to.millisecondsSince1970 - from.millisecondsSince1970))
+        return value * factor(elapsedMilliseconds: elapsed, halfLife: halfLife)
+    }
+
+    /// 2^(−elapsed / halfLife).
+    public static func factor(elapsedMilliseconds elapsed: Double, halfLife: Duration) -> Double {
+        pow(2, -elapsed / Double(max(1, halfLife.milliseconds)))
+    }
+}
+
+extension Duration {
+    /// Whole milliseconds, for arithmetic with `Timestamp`.
+    package var milliseconds: Int64 {
+        let (seconds, attoseconds) = components
+        return seconds * 1000 + attoseconds / 1_000_000_000_000_000
+    }
+}

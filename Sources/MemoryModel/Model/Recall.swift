@@ -1,0 +1,132 @@
+/// What an assistant should be reminded of, how recall weighs it, and the rows it ranks.
+
+/// What an assistant should be reminded of for a query: `memctl recall`.
+public struct Recall: Codable, Sendable, Equatable {
+    /// One recalled memory, with what an assistant needs to use it: when it was said, in which
+    /// session, by whom, and for a long-term memory what it was made from.
+    public struct Memory: Codable, Sendable, Equatable {
+        /// `ltm` or `stm`.
+        public let kind: String
+        public let id: Int64
+        public let text: String
+        public package(set) var score: Double
+        /// A short-term memory's time; for a long-term memory, the time of its earliest source.
+        public package(set) var createdAt: Timestamp
+        /// For a long-term memory: the times of its earliest and latest sources.
+        @ExplicitNull public package(set) var firstAddedAt: Timestamp?
+        @ExplicitNull public package(set) var lastAddedAt: Timestamp?
+        /// The session and source (who said it); for a long-term memory, those of its earliest
+        /// source.
+        @ExplicitNull public package(set) var session: String?
+        @ExplicitNull public package(set) var source: String?
+        /// For a long-term memory: its source short-term memory ids, oldest first (at most
+        /// `Recall.listedSources`), and how many it has in all.
+        @ExplicitNull public package(set) var sources: [Int64]?
+        @ExplicitNull public package(set) var sourceCount: Int?
+
+        package init(kind: String, id: Int64, text: String, score: Double, createdAt: Timestamp) {
+            self.kind = kind
+            self.id = id
+            self.text = text
+            self.score = score
+            self.createdAt = createdAt
+        }
+    }
+
+    /// Source ids listed per long-term memory, at most: a much-restated memory has thousands.
+    public static let listedSources = 20
+
+    public struct NamedEntity: Codable, Sendable, Equatable {
+        public let id: EntityID
+        public let name: String
+        public let kind: String
+
+        package init(id: EntityID, name: String, kind: String) {
+            self.id = id
+            self.name = name
+            self.kind = kind
+        }
+    }
+
+    /// An open edge: what holds now.
+    public struct Fact: Codable, Sendable, Equatable {
+        public let subject: String
+        public let predicate: String
+        public let object: String
+        public let since: Timestamp
+
+        package init(subject: String, predicate: String, object: String, since: Timestamp) {
+            self.subject = subject
+            self.predicate = predicate
+            self.object = object
+            self.since = since
+        }
+    }
+
+    public let memories: [Memory]
+    public let entities: [NamedEntity]
+    public let facts: [Fact]
+
+    package init(memories: [Memory], entities: [NamedEntity], facts: [Fact]) {
+        self.memories = memories
+        self.entities = entities
+        self.facts = facts
+    }
+}
+
+/// How recall ranks (docs/RECALL.md has the reasoning and the measurements): text relevance
+/// over the recall index first, then, to order what is about equally relevant, recency,
+/// importance and the strength of a long-term memory.
+public struct RecallWeights: Sendable, Equatable {
+    public var relevance = 1.0
+    public var recency = 0.1
+    public var importance = 0.1
+    public var strength = 0.05
+    /// Recency is 0.995 per hour since the memory was last added to (about 5.8 days to halve).
+    public var recencyDecayPerHour = 0.995
+    /// Column weights of BM25 over the recall index: the memory's text, who said it, the turn
+    /// before it, and the words of its date.
+    public var textWeight = 1.0
+    public var speakerWeight = 1.0
+    public var contextWeight = 0.7
+    public var dateWeight = 1.0
+    /// A turn said by the one person the query names counts this many times.
+    public var namedSpeakerBoost = 2.0
+    /// Relevance is divided by (max(words, floor) / scale)^exponent of the text recall returns.
+    public var lengthPriorFloor = 5.0
+    public var lengthPriorScale = 20.0
+    public var lengthPriorExponent = 0.1
+    /// Turns read from the recall index before ranking.
+    public var candidates = 200
+
+    public init() {}
+}
+
+/// One turn matched in the recall index, as the store reads it.
+package struct RecallTurn: Sendable {
+    package let id: Int64
+    /// BM25 over the recall index (SQLite's sign: lower is better).
+    package let bm25: Double
+    package let text: String
+    package let session: String
+    package let speaker: String
+    package let createdAt: Timestamp
+    /// As the writer gave it; nil when the writer gave none.
+    package let importance: Double?
+    /// The long-term memory it went into, if it was consolidated.
+    package let longTermID: Int64?
+
+    package init(
+        id: Int64, bm25: Double, text: String, session: String, speaker: String, createdAt: Timestamp,
+        importance: Double?, longTermID: Int64?
+    ) {
+        self.id = id
+        self.bm25 = bm25
+        self.text = text
+        self.session = session
+        self.speaker = speaker
+        self.createdAt = createdAt
+        self.importance = importance
+        self.longTermID = longTermID
+    }
+}

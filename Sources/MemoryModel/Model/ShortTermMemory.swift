@@ -1,0 +1,48 @@
+/// Where a short-term memory is in its life.
+public enum MemoryStatus: String, Codable, Sendable, CaseIterable {
+    /// Waiting to be consolidated.
+    case pending
+    /// Went into a long-term memory (`ShortTermMemory.ltmID`).
+    case consolidated
+    /// Soft-forgotten: kept and listable until its retention ends.
+    case forgotten
+}
+
+/// A stored short-term memory: a conversation turn, note or observation.
+public struct ShortTermMemory: Codable, Sendable, Equatable, Identifiable {
+    public let id: ShortTermMemoryID
+    public let content: String
+    public let session: String
+    /// Who said it (`user`, `assistant`, a tool name, …).
+    public let source: String
+    /// As given by the writer; nil when it was left to the consolidator's heuristic.
+    @ExplicitNull public var importance: Double?
+    public let createdAt: Timestamp
+    public let status: MemoryStatus
+    /// The long-term memory this one went into, once consolidated.
+    @ExplicitNull public var ltmID: LongTermMemoryID?
+
+    package init(id: ShortTermMemoryID, content: String, session: String, source: String, importance: Double? = nil, createdAt: Timestamp, status: MemoryStatus, ltmID: LongTermMemoryID? = nil) {
+        self.id = id
+        self.content = content
+        self.session = session
+        self.source = source
+        self.importance = importance
+        self.createdAt = createdAt
+        self.status = status
+        self.ltmID = ltmID
+    }
+}
+
+/// A short-term memory with its links, as `memctl show stm:ID` presents it.
+public struct ShortTermMemoryDetail: Codable, Sendable, Equatable {
+    public let memory: ShortTermMemory
+    @ExplicitNull public var longTermMemory: LongTermMemory?
+    public let mentions: [EntityMention]
+
+    package init(memory: ShortTermMemory, longTermMemory: LongTermMemory? = nil, mentions: [EntityMention]) {
+        self.memory = memory
+        self.longTermMemory = longTermMemory
+        self.mentions = mentions
+    }
+}

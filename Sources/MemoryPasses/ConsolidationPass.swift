@@ -1,0 +1,111 @@
+import MemoryEngines
+import MemoryModel
+import MemoryStorage
+
+/// The consolidation pass: pending short-term memories become long-term memories (created,
+/// merged or reinforcing), low-importance ones that nothing needed are forgotten when old, and
+/// forgotten ones are purged when their retention ends. Batch by batch, each in one
+/// transaction, resumable after a stop or a crash at any point.
+public struct ConsolidationPass: Sendable {
+    public let store: MemoryStore
+    public let policy: ConsolidationPolicy
+    /// The pass's idea of now: what "old enough" and "retention ended" are measured from.
+    public let now: Timestamp
+
+    /// The page cache a store running this pass should have: a pass over a large store reads
+    /// the same index pages batch after batch (docs/CONSOLIDATION.md has the measurements).
+    public static let pageCacheMebibytes = 64
+
+    public init(store: MemoryStore, policy: ConsolidationPolicy = ConsolidationPolicy(), now: Timestamp = .now) {
+        self.store = store
+        self.policy = policy
+        self.now = now
+    }
+
+    /// Runs the pass and returns its ledger row. A cancelled pass returns with outcome
+    /// `cancelled` after its last whole batch; a failing one returns `failed` with the error.
+    /// Throws only when the pass cannot start (another one runs) or the ledger cannot be written.
+    public func run(onProgress: @escaping @Sendable (PassProgress) -> Void = { _ in }) async throws -> PassRecord {
+        let pending = try await store.unreviewedCount()
+        return try await PassRunner(store: store, kind: .consolidation, now: now).run(
+            total: pending, onProgress: onProgress
+        ) { ledger in
+            try await consolidate(ledger, pending: pending)
+            try await forget(ledger)
+            try await purge(ledger)
+        }
+    }
+
+    private func consolidate(_ ledger: PassLedger, pending: Int) async throws {
+        let engine = ConsolidationEngine(policy: policy)
+        let summaries = ConsolidationEngine.SummaryCache()
+        let cutoff = now.subtracting(policy.minimumAge)
+        // Over capacity, the oldest memories are taken whatever their age.
+        var overflow = max(0, pending - policy.pendingCapacity)
+        while true {
+            let limit = overflow > 0 ? min(policy.batchSize, overflow) : policy.batchSize
+            let batch = try await store.unreviewedMemories(
+                createdAtOrBefore: overflow > 0 ? nil : cutoff, limit: limit)
+            if batch.isEmpty { return }
+            overflow = max(0, overflow - batch.count)
+            let speakers = try await store.neighbourSpeakers(of: batch)
+            let features = batch.map { engine.features(of: $0, speakers: speakers[$0.id] ?? []) }
+            let keys = Array(Set(features.flatMap(\.bandKeys))).sorted()
+            var candidates = LongTermCandidates()
+            candidates.byBandKey = try await store.longTermCandidateIDs(bandKeys: keys, perKey: 4)
+            candidates.memories = try await store.longTermMemories(engine.shortlisted(features, candidates.byBandKey))
+            try Task.checkCancellation()
+            let plan = engine.plan(batch, features: features, candidates: candidates, summaries: summaries)
+            try await ledger.commitBatch(
+                processed: batch.count,
+                counts: [
+                    "created": plan.created, "merged": plan.merged, "reinforced": plan.reinforced,
+                    "parked": plan.parked.count,
+                ]
+            ) { progress in
+                try await store.commit(plan, at: now, progress: progress, of: ledger.id)
+            }
+        }
+    }
+
+    private func forget(_ ledger: PassLedger) async throws {
+        let cutoff = now.subtracting(policy.forgetAfter)
+        while true {
+            let batch = try await store.parkedMemories(createdAtOrBefore: cutoff, limit: policy.batchSize)
+            if batch.isEmpty { return }
+            // Never forget a memory at or above the threshold, even if it was parked under another
+            // policy; filler is judged exactly as consolidation judged it.
+            let speakers = try await store.neighbourSpeakers(of: batch)
+            let (keep, forget) = batch.partitioned {
+                ConsolidationEngine.importance(of: $0, speakers: speakers[$0.id] ?? []) >= policy.forgetBelowImportance
+            }
+            try await ledger.commitBatch(processed: 0, counts: ["forgotten": forget.count]) { progress in
+                try await store.forget(
+                    forget.map(\.id), reconsider: keep.map(\.id), at: now, progress: progress, of: ledger.id)
+            }
+        }
+    }
+
+    private func purge(_ ledger: PassLedger) async throws {
+        let cutoff = now.subtracting(policy.retention)
+        while true {
+            let batch = try await store.expiredForgottenMemories(forgottenAtOrBefore: cutoff, limit: policy.batchSize)
+            if batch.isEmpty { return }
+            try await ledger.commitBatch(processed: 0, counts: ["purged": batch.count]) { progress in
+                try await store.purge(batch, progress: progress, of: ledger.id)
+            }
+        }
+    }
+}
+
+extension Array {
+    /// The elements that satisfy `predicate`, and those that do not, each in order.
+    package func partitioned(_ predicate: (Element) -> Bool) -> (matching: [Element], rest: [Element]) {
+        var matching: [Element] = []
+        var rest: [Element] = []
+        for element in self {
+            if predicate(element) { matching.append(element) } else { rest.append(element) }
+        }
+        return (matching, rest)
+    }
+}

@@ -1,0 +1,388 @@
+import MemoryEngines
+import MemoryModel
+import MemoryStorage
+
+/// The built-in sample that `memctl demo` imports.
+///
+/// About 310 short-term memories written by one fictional user over ten weeks of
+/// conversations with an assistant: small talk, family, friends, appointments, a job
+/// change and a move from Berlin to Hamburg. Facts are restated across sessions in
+/// different words so consolidation has something to merge, later facts supersede
+/// earlier ones, and roughly a quarter of the lines are chatter that should fade.
+public enum DemoSample {
+    /// One scripted message: which day of the sample (0-based, 0...69), minute of that day
+    /// (0..<1440, strictly increasing within a session), session name, text.
+    package struct Line { let day: Int; let minute: Int; let session: String; let text: String }
+
+    package static let lines: [Line] = [
+        // w1-mon-morning
+        Line(day: 0, minute: 9 * 60 + 5, session: "w1-mon-morning", text: "good morning"),
+        Line(day: 0, minute: 9 * 60 + 7, session: "w1-mon-morning", text: "ok so quick intro I guess. I live in Berlin, I work at Acme Robotics as a firmware engineer and I have way too many browser tabs open"),
+        Line(day: 0, minute: 9 * 60 + 10, session: "w1-mon-morning", text: "can you help me keep track of stuff? appointments, people, that kind of thing"),
+        Line(day: 0, minute: 9 * 60 + 11, session: "w1-mon-morning", text: "thanks!"),
+        Line(day: 0, minute: 9 * 60 + 16, session: "w1-mon-morning", text: "first thing: dentist appointment with Dr. Alvarez on Tuesday at 3pm"),
+        Line(day: 0, minute: 9 * 60 + 20, session: "w1-mon-morning", text: "it's the molar on the left that's been bugging me for weeks"),
+        Line(day: 0, minute: 9 * 60 + 22, session: "w1-mon-morning", text: "ok"),
+        Line(day: 0, minute: 9 * 60 + 28, session: "w1-mon-morning", text: "also I'm terrible at remembering birthdays so that too pls"),
+        // w1-tue-evening
+        Line(day: 1, minute: 19 * 60 + 40, session: "w1-tue-evening", text: "Long day at Acme Robotics. the motor controller board keeps browning out"),
+        Line(day: 1, minute: 19 * 60 + 43, session: "w1-tue-evening", text: "hmm"),
+        Line(day: 1, minute: 19 * 60 + 50, session: "w1-tue-evening", text: "anyway. my wife Sofia made shakshuka tonight, best thing that happened today"),
+        Line(day: 1, minute: 19 * 60 + 52, session: "w1-tue-evening", text: "Sofia is my wife btw in case I didn't say, we've been married seven years"),
+        Line(day: 1, minute: 20 * 60 + 0, session: "w1-tue-evening", text: "oh and the dentist went fine, Dr. Alvarez said my tooth is fine 🙌"),
+        Line(day: 1, minute: 20 * 60 + 1, session: "w1-tue-evening", text: "just sensitive, he said use the softer toothbrush"),
+        Line(day: 1, minute: 20 * 60 + 5, session: "w1-tue-evening", text: "lol that's funny, I've been using a hard one for like 20 years"),
+        // w1-thu-lunch
+        Line(day: 3, minute: 12 * 60 + 15, session: "w1-thu-lunch", text: "what's the weather like in Berlin tomorrow?"),
+        Line(day: 3, minute: 12 * 60 + 18, session: "w1-thu-lunch", text: "hmm ok, rain again"),
+        Line(day: 3, minute: 12 * 60 + 23, session: "w1-thu-lunch", text: "my sister Leah called this morning"),
+        Line(day: 3, minute: 12 * 60 + 25, session: "w1-thu-lunch", text: "Leah lives in Munich, she moved there for her PhD years ago and never left"),
+        Line(day: 3, minute: 12 * 60 + 28, session: "w1-thu-lunch", text: "she wants us to come visit in the summer"),
+        Line(day: 3, minute: 12 * 60 + 29, session: "w1-thu-lunch", text: "you can reach Leah at leah.weber@example.org if I ever ask you to draft something to her"),
+        Line(day: 3, minute: 12 * 60 + 34, session: "w1-thu-lunch", text: "she never checks her phone but she answers emails in like 5 minutes"),
+        Line(day: 3, minute: 12 * 60 + 38, session: "w1-thu-lunch", text: "cool"),
+        Line(day: 3, minute: 12 * 60 + 40, session: "w1-thu-lunch", text: "ok back to work, teh standup is in 5 min"),
+        // w1-sat-morning
+        Line(day: 5, minute: 10 * 60 + 20, session: "w1-sat-morning", text: "good morning ☀️"),
+        Line(day: 5, minute: 10 * 60 + 26, session: "w1-sat-morning", text: "my son Noah started school this year and he's already bossing everyone around haha"),
+        Line(day: 5, minute: 10 * 60 + 29, session: "w1-sat-morning", text: "Noah likes Lego more than anything. we have a whole shelf just for the Technic sets"),
+        Line(day: 5, minute: 10 * 60 + 36, session: "w1-sat-morning", text: "he's 6 and he can build stuff I can't follow the instructions for"),
+        Line(day: 5, minute: 10 * 60 + 38, session: "w1-sat-morning", text: "I like Radiohead, been listening to In Rainbows all morning while he builds"),
+        Line(day: 5, minute: 10 * 60 + 46, session: "w1-sat-morning", text: "nice 👍"),
+        Line(day: 5, minute: 10 * 60 + 47, session: "w1-sat-morning", text: "Sofia is still asleep, Noah and I are making pancakes"),
+        Line(day: 5, minute: 10 * 60 + 51, session: "w1-sat-morning", text: "they look like maps of Europe lol"),
+        // w1-sun-evening
+        Line(day: 6, minute: 20 * 60 + 5, session: "w1-sun-evening", text: "I've lived in Berlin for six years now and I still get lost in Kreuzberg"),
+        Line(day: 6, minute: 20 * 60 + 8, session: "w1-sun-evening", text: "my friend Jonas is coming over tomorrow, he's in town for a conference"),
+        Line(day: 6, minute: 20 * 60 + 13, session: "w1-sun-evening", text: "Jonas works at SAP, something with cloud billing, I never understood it"),
+        Line(day: 6, minute: 20 * 60 + 15, session: "w1-sun-evening", text: "Jonas lives in Cologne so we don't see him that often"),
+        Line(day: 6, minute: 20 * 60 + 18, session: "w1-sun-evening", text: "we studied together in Aachen, feels like a lifetime ago"),
+        Line(day: 6, minute: 20 * 60 + 19, session: "w1-sun-evening", text: "haha"),
+        Line(day: 6, minute: 20 * 60 + 24, session: "w1-sun-evening", text: "ok thanks!"),
+        // w2-mon-evening
+        Line(day: 7, minute: 21 * 60 + 10, session: "w2-mon-evening", text: "Jonas is @jonas_codes on Mastodon if you ever need to find him"),
+        Line(day: 7, minute: 21 * 60 + 14, session: "w2-mon-evening", text: "we stayed up way too late talking about old uni stuff"),
+        Line(day: 7, minute: 21 * 60 + 16, session: "w2-mon-evening", text: "he keeps asking why I still work at Acme Robotics when I complain about it all the time"),
+        Line(day: 7, minute: 21 * 60 + 22, session: "w2-mon-evening", text: "fair question tbh"),
+        Line(day: 7, minute: 21 * 60 + 25, session: "w2-mon-evening", text: "lol"),
+        Line(day: 7, minute: 21 * 60 + 32, session: "w2-mon-evening", text: "also my brother Daniel texted, he wants to borrow the car again 🙄"),
+        Line(day: 7, minute: 21 * 60 + 34, session: "w2-mon-evening", text: "Daniel always needs the car. ALWAYS"),
+        Line(day: 7, minute: 21 * 60 + 42, session: "w2-mon-evening", text: "anyway he can have it on Saturday, we don't need it"),
+        Line(day: 7, minute: 21 * 60 + 43, session: "w2-mon-evening", text: "ok good night"),
+        // w2-wed-morning
+        Line(day: 9, minute: 8 * 60 + 30, session: "w2-wed-morning", text: "good morning"),
+        Line(day: 9, minute: 8 * 60 + 34, session: "w2-wed-morning", text: "work at Acme Robotics was hectic yesterday, two releases in one sprint"),
+        Line(day: 9, minute: 8 * 60 + 37, session: "w2-wed-morning", text: "and today looks worse"),
+        Line(day: 9, minute: 8 * 60 + 42, session: "w2-wed-morning", text: "I'm not sure how much longer I can do this tbh"),
+        Line(day: 9, minute: 8 * 60 + 44, session: "w2-wed-morning", text: "never mind, just venting"),
+        Line(day: 9, minute: 8 * 60 + 47, session: "w2-wed-morning", text: "can you remind me: Friday at 10am I have the quarterly review"),
+        Line(day: 9, minute: 8 * 60 + 48, session: "w2-wed-morning", text: "ok"),
+        Line(day: 9, minute: 8 * 60 + 53, session: "w2-wed-morning", text: "and tommorow I'm on call, great"),
+        // w2-thu-evening
+        Line(day: 10, minute: 18 * 60 + 50, session: "w2-thu-evening", text: "my mom Maria is visiting next weekend"),
+        Line(day: 10, minute: 18 * 60 + 54, session: "w2-thu-evening", text: "she wants to see Noah's school play, he's a tree. a very serious tree"),
+        Line(day: 10, minute: 18 * 60 + 56, session: "w2-thu-evening", text: "she still lives in the house I grew up in, near Leipzig"),
+        Line(day: 10, minute: 19 * 60 + 2, session: "w2-thu-evening", text: "she's taking the train on Friday, arrives around 6pm"),
+        Line(day: 10, minute: 19 * 60 + 5, session: "w2-thu-evening", text: "thanks!"),
+        // w2-fri-afternoon
+        Line(day: 11, minute: 14 * 60 + 25, session: "w2-fri-afternoon", text: "the review went ok. my manager says I'm 'on track', whatever that means"),
+        Line(day: 11, minute: 14 * 60 + 32, session: "w2-fri-afternoon", text: "what's the weather like this weekend?"),
+        Line(day: 11, minute: 14 * 60 + 34, session: "w2-fri-afternoon", text: "cool"),
+        Line(day: 11, minute: 14 * 60 + 42, session: "w2-fri-afternoon", text: "I love hiking in the Alps, we're thinking about a trip in August"),
+        Line(day: 11, minute: 14 * 60 + 43, session: "w2-fri-afternoon", text: "Sofia would rather go to Portugal though. Sofia loves Lisbon"),
+        Line(day: 11, minute: 14 * 60 + 47, session: "w2-fri-afternoon", text: "she lived there for a semester and talks about the pastéis de nata like they're a person"),
+        Line(day: 11, minute: 14 * 60 + 50, session: "w2-fri-afternoon", text: "hmm"),
+        Line(day: 11, minute: 14 * 60 + 55, session: "w2-fri-afternoon", text: "we'll see who wins lol"),
+        // w2-sun-morning
+        Line(day: 13, minute: 9 * 60 + 45, session: "w2-sun-morning", text: "good morning"),
+        Line(day: 13, minute: 9 * 60 + 47, session: "w2-sun-morning", text: "my birthday is March 14 btw, Sofia keeps asking what I want"),
+        Line(day: 13, minute: 9 * 60 + 50, session: "w2-sun-morning", text: "honestly just a quiet dinner"),
+        Line(day: 13, minute: 9 * 60 + 51, session: "w2-sun-morning", text: "maybe that vietnamese place on Kastanienallee"),
+        Line(day: 13, minute: 9 * 60 + 56, session: "w2-sun-morning", text: "haha ok"),
+        Line(day: 13, minute: 10 * 60 + 0, session: "w2-sun-morning", text: "nice 👍"),
+        Line(day: 13, minute: 10 * 60 + 2, session: "w2-sun-morning", text: "Noah made me a card already, it's 3 weeks early haha"),
+        // w3-mon-lunch
+        Line(day: 14, minute: 12 * 60 + 40, session: "w3-mon-lunch", text: "I work at Acme Robotics, mostly on the motor firmware, and today someone merged to main without review. again."),
+        Line(day: 14, minute: 12 * 60 + 46, session: "w3-mon-lunch", text: "ugh"),
+        Line(day: 14, minute: 12 * 60 + 49, session: "w3-mon-lunch", text: "ok"),
+        Line(day: 14, minute: 12 * 60 + 56, session: "w3-mon-lunch", text: "I've been looking at job listings a bit. nothing serious"),
+        Line(day: 14, minute: 12 * 60 + 58, session: "w3-mon-lunch", text: "there's a company called Northwind Labs in Hamburg that does warehouse robotics"),
+        Line(day: 14, minute: 13 * 60 + 6, session: "w3-mon-lunch", text: "they're hiring embedded people, the job ad actually sounds fun"),
+        Line(day: 14, minute: 13 * 60 + 7, session: "w3-mon-lunch", text: "hmm"),
+        Line(day: 14, minute: 13 * 60 + 11, session: "w3-mon-lunch", text: "don't tell Sofia yet lol, I want to think about it first"),
+        // w3-tue-evening
+        Line(day: 15, minute: 20 * 60 + 15, session: "w3-tue-evening", text: "visiting my sister Leah in Munich next month, need to book trains"),
+        Line(day: 15, minute: 20 * 60 + 18, session: "w3-tue-evening", text: "Leah's husband Tom is picking us up from the station"),
+        Line(day: 15, minute: 20 * 60 + 23, session: "w3-tue-evening", text: "Tom works at Siemens, he's been there forever"),
+        Line(day: 15, minute: 20 * 60 + 25, session: "w3-tue-evening", text: "he'll probably try to explain turbines to me again"),
+        Line(day: 15, minute: 20 * 60 + 28, session: "w3-tue-evening", text: "thanks!"),
+        Line(day: 15, minute: 20 * 60 + 29, session: "w3-tue-evening", text: "lol that's funny"),
+        Line(day: 15, minute: 20 * 60 + 34, session: "w3-tue-evening", text: "I'll book the ICE for Friday at 2pm, gets in around 6:30"),
+        // w3-thu-evening
+        Line(day: 17, minute: 19 * 60 + 30, session: "w3-thu-evening", text: "Sofia and I talked about Hamburg tonight"),
+        Line(day: 17, minute: 19 * 60 + 34, session: "w3-thu-evening", text: "if I got the Northwind Labs job we'd have to move"),
+        Line(day: 17, minute: 19 * 60 + 36, session: "w3-thu-evening", text: "I live in Berlin, Sofia's job is remote, Noah is 6... it's doable but scary"),
+        Line(day: 17, minute: 19 * 60 + 42, session: "w3-thu-evening", text: "we'd miss our friends here"),
+        Line(day: 17, minute: 19 * 60 + 45, session: "w3-thu-evening", text: "hmm"),
+        Line(day: 17, minute: 19 * 60 + 52, session: "w3-thu-evening", text: "never mind, it's not even an offer yet"),
+        Line(day: 17, minute: 19 * 60 + 54, session: "w3-thu-evening", text: "Sofia said she'd actually like living near the water"),
+        Line(day: 17, minute: 20 * 60 + 2, session: "w3-thu-evening", text: "ok let's see"),
+        // w3-sat-afternoon
+        Line(day: 19, minute: 15 * 60 + 10, session: "w3-sat-afternoon", text: "my friend Jonas says I should just apply"),
+        Line(day: 19, minute: 15 * 60 + 11, session: "w3-sat-afternoon", text: "he moved from Munich to Cologne a few years back and says it was the best thing he ever did"),
+        Line(day: 19, minute: 15 * 60 + 15, session: "w3-sat-afternoon", text: "ok I applied 😬"),
+        Line(day: 19, minute: 15 * 60 + 18, session: "w3-sat-afternoon", text: "the cover letter took me 3 hours, for like 4 paragraphs"),
+        Line(day: 19, minute: 15 * 60 + 23, session: "w3-sat-afternoon", text: "haha"),
+        Line(day: 19, minute: 15 * 60 + 25, session: "w3-sat-afternoon", text: "cool"),
+        // w3-sun-evening
+        Line(day: 20, minute: 21 * 60 + 0, session: "w3-sun-evening", text: "hmm"),
+        Line(day: 20, minute: 21 * 60 + 3, session: "w3-sun-evening", text: "what's the weather like next week"),
+        Line(day: 20, minute: 21 * 60 + 4, session: "w3-sun-evening", text: "ok thanks"),
+        Line(day: 20, minute: 21 * 60 + 9, session: "w3-sun-evening", text: "can't sleep, thinking about the application"),
+        // w4-mon-morning
+        Line(day: 21, minute: 8 * 60 + 45, session: "w4-mon-morning", text: "good morning"),
+        Line(day: 21, minute: 8 * 60 + 49, session: "w4-mon-morning", text: "long day at Acme Robotics ahead, the board bring-up is still broken"),
+        Line(day: 21, minute: 8 * 60 + 51, session: "w4-mon-morning", text: "what's the weather like today"),
+        Line(day: 21, minute: 8 * 60 + 57, session: "w4-mon-morning", text: "ok"),
+        // w4-tue-evening
+        Line(day: 22, minute: 18 * 60 + 30, session: "w4-tue-evening", text: "Northwind Labs called!! first interview is next Tuesday at 11am"),
+        Line(day: 22, minute: 18 * 60 + 33, session: "w4-tue-evening", text: "it's a video call with the firmware lead"),
+        Line(day: 22, minute: 18 * 60 + 40, session: "w4-tue-evening", text: "I need to prep stuff on RTOS scheduling and CAN bus"),
+        Line(day: 22, minute: 18 * 60 + 42, session: "w4-tue-evening", text: "and probably some questions about why I want to leave"),
+        Line(day: 22, minute: 18 * 60 + 50, session: "w4-tue-evening", text: "thanks!"),
+        Line(day: 22, minute: 18 * 60 + 51, session: "w4-tue-evening", text: "omg I'm nervous already"),
+        Line(day: 22, minute: 18 * 60 + 55, session: "w4-tue-evening", text: "ok"),
+        // w4-wed-evening
+        Line(day: 23, minute: 20 * 60 + 50, session: "w4-wed-evening", text: "ok prepping for the interview"),
+        Line(day: 23, minute: 20 * 60 + 53, session: "w4-wed-evening", text: "the firmware lead wrote a blog post about their motor drivers, reading it now"),
+        Line(day: 23, minute: 20 * 60 + 58, session: "w4-wed-evening", text: "they use Zephyr, I've only played with it on weekends"),
+        Line(day: 23, minute: 21 * 60 + 0, session: "w4-wed-evening", text: "hmm"),
+        Line(day: 23, minute: 21 * 60 + 3, session: "w4-wed-evening", text: "definately need to brush up on that"),
+        Line(day: 23, minute: 21 * 60 + 4, session: "w4-wed-evening", text: "ok going to bed"),
+        // w4-thu-evening
+        Line(day: 24, minute: 21 * 60 + 0, session: "w4-thu-evening", text: "Quick recap because my head is spinning: I work at Acme Robotics as a firmware engineer, I've been there almost five years, and I just had a great interview with Northwind Labs. They want me to come to Hamburg for an on-site on 12 June. Sofia says go for it."),
+        Line(day: 24, minute: 21 * 60 + 5, session: "w4-thu-evening", text: "nice 👍"),
+        Line(day: 24, minute: 21 * 60 + 9, session: "w4-thu-evening", text: "hmm, I hope I don't regret this"),
+        Line(day: 24, minute: 21 * 60 + 11, session: "w4-thu-evening", text: "Leah says go too. everyone says go lol"),
+        Line(day: 24, minute: 21 * 60 + 17, session: "w4-thu-evening", text: "ok good night"),
+        // w4-fri-evening
+        Line(day: 25, minute: 20 * 60 + 10, session: "w4-fri-evening", text: "paid $120 for the concert tickets, Radiohead tribute band at Columbiahalle lol"),
+        Line(day: 25, minute: 20 * 60 + 13, session: "w4-fri-evening", text: "Sofia thinks it's silly but she's coming"),
+        Line(day: 25, minute: 20 * 60 + 20, session: "w4-fri-evening", text: "my wife Sofia pretends she doesn't like Radiohead but she knows all the lyrics"),
+        Line(day: 25, minute: 20 * 60 + 22, session: "w4-fri-evening", text: "haha"),
+        Line(day: 25, minute: 20 * 60 + 30, session: "w4-fri-evening", text: "the concert is next Saturday at 8pm"),
+        // w4-sun-morning
+        Line(day: 27, minute: 10 * 60 + 0, session: "w4-sun-morning", text: "the rain in Berlin is relentless this spring"),
+        Line(day: 27, minute: 10 * 60 + 1, session: "w4-sun-morning", text: "hmm"),
+        Line(day: 27, minute: 10 * 60 + 5, session: "w4-sun-morning", text: "Noah built a Lego crane this morning that actually lifts stuff"),
+        Line(day: 27, minute: 10 * 60 + 8, session: "w4-sun-morning", text: "he wants to be a 'robot engineer like papa' 🥹"),
+        Line(day: 27, minute: 10 * 60 + 13, session: "w4-sun-morning", text: "cool"),
+        Line(day: 27, minute: 10 * 60 + 15, session: "w4-sun-morning", text: "ok"),
+        Line(day: 27, minute: 10 * 60 + 18, session: "w4-sun-morning", text: "we're going to Tempelhofer Feld later if the rain stops"),
+        // w5-mon-evening
+        Line(day: 28, minute: 19 * 60 + 15, session: "w5-mon-evening", text: "THEY MADE AN OFFER 🎉"),
+        Line(day: 28, minute: 19 * 60 + 16, session: "w5-mon-evening", text: "Northwind Labs, senior firmware engineer, Hamburg office"),
+        Line(day: 28, minute: 19 * 60 + 21, session: "w5-mon-evening", text: "Sofia cried a little. happy crying"),
+        Line(day: 28, minute: 19 * 60 + 25, session: "w5-mon-evening", text: "ok so this is really happening"),
+        Line(day: 28, minute: 19 * 60 + 27, session: "w5-mon-evening", text: "I live in Berlin and in a month I won't. weird"),
+        Line(day: 28, minute: 19 * 60 + 33, session: "w5-mon-evening", text: "thanks!"),
+        Line(day: 28, minute: 19 * 60 + 36, session: "w5-mon-evening", text: "gotta tell my lead tomorrow, I'm dreading it"),
+        // w5-tue-afternoon
+        Line(day: 29, minute: 16 * 60 + 40, session: "w5-tue-afternoon", text: "I quit Acme Robotics today"),
+        Line(day: 29, minute: 16 * 60 + 47, session: "w5-tue-afternoon", text: "my lead was actually really nice about it"),
+        Line(day: 29, minute: 16 * 60 + 49, session: "w5-tue-afternoon", text: "they said I can leave Friday since I have vacation days left"),
+        Line(day: 29, minute: 16 * 60 + 57, session: "w5-tue-afternoon", text: "I start at Northwind Labs on Monday"),
+        Line(day: 29, minute: 16 * 60 + 58, session: "w5-tue-afternoon", text: "wow"),
+        Line(day: 29, minute: 17 * 60 + 2, session: "w5-tue-afternoon", text: "ok I need a coffee"),
+        Line(day: 29, minute: 17 * 60 + 5, session: "w5-tue-afternoon", text: "five years at Acme Robotics, done. strange feeling"),
+        // w5-wed-evening
+        Line(day: 30, minute: 20 * 60 + 30, session: "w5-wed-evening", text: "the flat listing is at https://example.com/flats/123"),
+        Line(day: 30, minute: 20 * 60 + 35, session: "w5-wed-evening", text: "2 rooms + a tiny one for Noah, Eimsbüttel, near a park"),
+        Line(day: 30, minute: 20 * 60 + 37, session: "w5-wed-evening", text: "the rent in Hamburg is €1,450 which is more than we pay now but ok"),
+        Line(day: 30, minute: 20 * 60 + 40, session: "w5-wed-evening", text: "I live in Berlin for like four more days, this is insane"),
+        Line(day: 30, minute: 20 * 60 + 41, session: "w5-wed-evening", text: "we signed!!"),
+        Line(day: 30, minute: 20 * 60 + 46, session: "w5-wed-evening", text: "hmm, need to order boxes"),
+        Line(day: 30, minute: 20 * 60 + 50, session: "w5-wed-evening", text: "like 40 boxes. we own too many books"),
+        // w5-fri-evening
+        Line(day: 32, minute: 18 * 60 + 5, session: "w5-fri-evening", text: "last day at Acme Robotics. they got me a cake shaped like a servo motor haha"),
+        Line(day: 32, minute: 18 * 60 + 7, session: "w5-fri-evening", text: "I'll miss some of those people"),
+        Line(day: 32, minute: 18 * 60 + 13, session: "w5-fri-evening", text: "not the build server though"),
+        Line(day: 32, minute: 18 * 60 + 16, session: "w5-fri-evening", text: "lol that's funny"),
+        Line(day: 32, minute: 18 * 60 + 23, session: "w5-fri-evening", text: "ok"),
+        Line(day: 32, minute: 18 * 60 + 25, session: "w5-fri-evening", text: "Sofia picked me up with Noah, we got ice cream to celebrate"),
+        // w5-sat-morning
+        Line(day: 33, minute: 7 * 60 + 50, session: "w5-sat-morning", text: "#movingday 📦📦📦"),
+        Line(day: 33, minute: 7 * 60 + 58, session: "w5-sat-morning", text: "truck comes at 9"),
+        Line(day: 33, minute: 7 * 60 + 59, session: "w5-sat-morning", text: "Daniel is helping, finally he's returning the car favour"),
+        Line(day: 33, minute: 8 * 60 + 3, session: "w5-sat-morning", text: "Noah is 'supervising'"),
+        Line(day: 33, minute: 8 * 60 + 6, session: "w5-sat-morning", text: "ok"),
+        Line(day: 33, minute: 8 * 60 + 11, session: "w5-sat-morning", text: "thanks!"),
+        Line(day: 33, minute: 8 * 60 + 13, session: "w5-sat-morning", text: "the piano doesn't fit through the door. of course it doesn't"),
+        Line(day: 33, minute: 8 * 60 + 16, session: "w5-sat-morning", text: "we got it in sideways, don't ask 😂"),
+        // w6-mon-morning
+        Line(day: 35, minute: 8 * 60 + 10, session: "w6-mon-morning", text: "good morning"),
+        Line(day: 35, minute: 8 * 60 + 11, session: "w6-mon-morning", text: "my first day at Northwind Labs 😅"),
+        Line(day: 35, minute: 8 * 60 + 16, session: "w6-mon-morning", text: "wish me luck"),
+        Line(day: 35, minute: 8 * 60 + 20, session: "w6-mon-morning", text: "ok"),
+        // w6-mon-evening
+        Line(day: 35, minute: 19 * 60 + 45, session: "w6-mon-evening", text: "first day was good! my colleague Priya showed me around the lab"),
+        Line(day: 35, minute: 19 * 60 + 47, session: "w6-mon-evening", text: "Priya has been at Northwind Labs for three years, she leads the sensor team"),
+        Line(day: 35, minute: 19 * 60 + 53, session: "w6-mon-evening", text: "the coffee is way better than at Acme"),
+        Line(day: 35, minute: 19 * 60 + 56, session: "w6-mon-evening", text: "haha"),
+        Line(day: 35, minute: 20 * 60 + 3, session: "w6-mon-evening", text: "the robots are huge btw, like the size of a fridge"),
+        Line(day: 35, minute: 20 * 60 + 5, session: "w6-mon-evening", text: "I'm exhausted but happy"),
+        Line(day: 35, minute: 20 * 60 + 13, session: "w6-mon-evening", text: "good night"),
+        // w6-wed-evening
+        Line(day: 37, minute: 20 * 60 + 20, session: "w6-wed-evening", text: "I moved to Hamburg last weekend, still living out of boxes"),
+        Line(day: 37, minute: 20 * 60 + 21, session: "w6-wed-evening", text: "We finally moved to Hamburg. feels unreal to type that"),
+        Line(day: 37, minute: 20 * 60 + 25, session: "w6-wed-evening", text: "I live in Hamburg now!! 🎉"),
+        Line(day: 37, minute: 20 * 60 + 28, session: "w6-wed-evening", text: "the flat is nice but the stairs are brutal, 4th floor no elevator"),
+        Line(day: 37, minute: 20 * 60 + 33, session: "w6-wed-evening", text: "hmm"),
+        Line(day: 37, minute: 20 * 60 + 35, session: "w6-wed-evening", text: "Hamburg is in Germany obviously but it feels like a different country sometimes, everyone says Moin at 6pm"),
+        Line(day: 37, minute: 20 * 60 + 38, session: "w6-wed-evening", text: "lol"),
+        Line(day: 37, minute: 20 * 60 + 39, session: "w6-wed-evening", text: "the internet gets connected Friday between 8am and 1pm, supposedly"),
+        // w6-fri-lunch
+        Line(day: 39, minute: 12 * 60 + 30, session: "w6-fri-lunch", text: "I met Priya for lunch, she took me to a fish place near the harbour"),
+        Line(day: 39, minute: 12 * 60 + 35, session: "w6-fri-lunch", text: "my colleague Priya also has a kid at Noah's new school, small world"),
+        Line(day: 39, minute: 12 * 60 + 39, session: "w6-fri-lunch", text: "what's the weather like in Hamburg this weekend?"),
+        Line(day: 39, minute: 12 * 60 + 41, session: "w6-fri-lunch", text: "ok wind and rain, classic"),
+        Line(day: 39, minute: 12 * 60 + 47, session: "w6-fri-lunch", text: "cool"),
+        Line(day: 39, minute: 12 * 60 + 50, session: "w6-fri-lunch", text: "she recommended a kids' climbing gym too, Noah will love it"),
+        // w6-sun-evening
+        Line(day: 41, minute: 21 * 60 + 0, session: "w6-sun-evening", text: "#movingday part 2: the last boxes are unpacked"),
+        Line(day: 41, minute: 21 * 60 + 7, session: "w6-sun-evening", text: "I miss Berlin sometimes. the bakery downstairs mostly"),
+        Line(day: 41, minute: 21 * 60 + 9, session: "w6-sun-evening", text: "my wife Sofia already found a yoga studio here, she adapts way faster than me"),
+        Line(day: 41, minute: 21 * 60 + 17, session: "w6-sun-evening", text: "Noah asked if we can go back to Berlin for his friend's birthday. probably yes"),
+        Line(day: 41, minute: 21 * 60 + 18, session: "w6-sun-evening", text: "thanks!"),
+        // w7-mon-evening
+        Line(day: 42, minute: 18 * 60 + 55, session: "w7-mon-evening", text: "I work at Northwind Labs now, so update whatever you have about my job"),
+        Line(day: 42, minute: 18 * 60 + 59, session: "w7-mon-evening", text: "my first week at Northwind Labs was honestly great"),
+        Line(day: 42, minute: 19 * 60 + 2, session: "w7-mon-evening", text: "not a single board browned out 😂"),
+        Line(day: 42, minute: 19 * 60 + 7, session: "w7-mon-evening", text: "haha"),
+        Line(day: 42, minute: 19 * 60 + 9, session: "w7-mon-evening", text: "ok"),
+        Line(day: 42, minute: 19 * 60 + 12, session: "w7-mon-evening", text: "the team does code review properly, I almost cried"),
+        // w7-tue-evening
+        Line(day: 43, minute: 20 * 60 + 40, session: "w7-tue-evening", text: "my sister Leah called to ask how Hamburg is"),
+        Line(day: 43, minute: 20 * 60 + 41, session: "w7-tue-evening", text: "Leah is still in Munich, she says she'll come up in the autumn"),
+        Line(day: 43, minute: 20 * 60 + 46, session: "w7-tue-evening", text: "I told her the rent in Hamburg is €1,450 and she laughed, she pays more for less"),
+        Line(day: 43, minute: 20 * 60 + 50, session: "w7-tue-evening", text: "Munich is in Bavaria and Bavaria is just expensive, she says"),
+        Line(day: 43, minute: 20 * 60 + 52, session: "w7-tue-evening", text: "hmm"),
+        Line(day: 43, minute: 20 * 60 + 58, session: "w7-tue-evening", text: "thanks!"),
+        Line(day: 43, minute: 21 * 60 + 1, session: "w7-tue-evening", text: "I promised to recieve her at the station with fischbrötchen haha"),
+        // w7-thu-morning
+        Line(day: 45, minute: 9 * 60 + 10, session: "w7-thu-morning", text: "need a new dentist here, Dr. Alvarez was in Berlin"),
+        Line(day: 45, minute: 9 * 60 + 17, session: "w7-thu-morning", text: "actually Dr. Alvarez said my tooth is fine for now so no rush"),
+        Line(day: 45, minute: 9 * 60 + 19, session: "w7-thu-morning", text: "remind me next Tuesday to look up dentists in Eimsbüttel"),
+        Line(day: 45, minute: 9 * 60 + 27, session: "w7-thu-morning", text: "ok"),
+        Line(day: 45, minute: 9 * 60 + 28, session: "w7-thu-morning", text: "good morning btw"),
+        // w7-sat-afternoon
+        // w7-sat-morning: one topic over a few messages, which consolidation merges
+        Line(day: 47, minute: 9 * 60 + 2, session: "w7-sat-morning", text: "the new flat in Hamburg has a big balcony facing the park"),
+        Line(day: 47, minute: 9 * 60 + 5, session: "w7-sat-morning", text: "honestly the balcony facing the park is the best part of the new flat"),
+        Line(day: 47, minute: 9 * 60 + 9, session: "w7-sat-morning", text: "Noah's new school starts at 8am, so mornings in the new flat are rushed"),
+        Line(day: 47, minute: 9 * 60 + 12, session: "w7-sat-morning", text: "mornings are rushed because Noah's school starts at 8am"),
+        Line(day: 47, minute: 14 * 60 + 20, session: "w7-sat-afternoon", text: "took Noah to Miniatur Wunderland today"),
+        Line(day: 47, minute: 14 * 60 + 24, session: "w7-sat-afternoon", text: "my son Noah nearly lost his mind at the airport section"),
+        Line(day: 47, minute: 14 * 60 + 27, session: "w7-sat-afternoon", text: "Noah likes Lego, trains, anything with tiny moving parts basically"),
+        Line(day: 47, minute: 14 * 60 + 32, session: "w7-sat-afternoon", text: "we were there for 4 hours and he wanted to stay longer"),
+        Line(day: 47, minute: 14 * 60 + 34, session: "w7-sat-afternoon", text: "nice 👍"),
+        Line(day: 47, minute: 14 * 60 + 37, session: "w7-sat-afternoon", text: "cool"),
+        // w7-sun-evening
+        Line(day: 48, minute: 19 * 60 + 10, session: "w7-sun-evening", text: "Sofia's birthday is on 12 August and I need a gift idea"),
+        Line(day: 48, minute: 19 * 60 + 14, session: "w7-sun-evening", text: "gift idea for Sofia's birthday on 12 August? she likes ceramics"),
+        Line(day: 48, minute: 19 * 60 + 30, session: "w7-sun-evening", text: "hmm"),
+        Line(day: 48, minute: 19 * 60 + 31, session: "w7-sun-evening", text: "lol"),
+        Line(day: 48, minute: 19 * 60 + 36, session: "w7-sun-evening", text: "sorry wrong chat"),
+        Line(day: 48, minute: 19 * 60 + 40, session: "w7-sun-evening", text: "never mind"),
+        // w8-mon-evening
+        Line(day: 49, minute: 19 * 60 + 20, session: "w8-mon-evening", text: "I live in Hamburg now and I still haven't seen the inside of the Elbphilharmonie"),
+        Line(day: 49, minute: 19 * 60 + 22, session: "w8-mon-evening", text: "Sofia booked tickets for a concert there, Friday at 8pm"),
+        Line(day: 49, minute: 19 * 60 + 28, session: "w8-mon-evening", text: "my wife Sofia is better at planning than me, clearly"),
+        Line(day: 49, minute: 19 * 60 + 31, session: "w8-mon-evening", text: "haha"),
+        Line(day: 49, minute: 19 * 60 + 38, session: "w8-mon-evening", text: "Noah stays with Priya's kid that evening, they're best friends already"),
+        // w8-tue-morning
+        Line(day: 50, minute: 8 * 60 + 25, session: "w8-tue-morning", text: "good morning"),
+        Line(day: 50, minute: 8 * 60 + 27, session: "w8-tue-morning", text: "what's the weather like"),
+        Line(day: 50, minute: 8 * 60 + 35, session: "w8-tue-morning", text: "hmm"),
+        Line(day: 50, minute: 8 * 60 + 36, session: "w8-tue-morning", text: "never mind I'll just look outside"),
+        Line(day: 50, minute: 8 * 60 + 40, session: "w8-tue-morning", text: "ok"),
+        // w8-wed-evening
+        Line(day: 51, minute: 21 * 60 + 5, session: "w8-wed-evening", text: "Big day: we demoed the new sensor fusion firmware at Northwind Labs and it worked first try. Priya bought everyone pizza. I think this move was the right call, even if I miss Berlin sometimes."),
+        Line(day: 51, minute: 21 * 60 + 8, session: "w8-wed-evening", text: "cool"),
+        Line(day: 51, minute: 21 * 60 + 13, session: "w8-wed-evening", text: "Jonas messaged, he wants to visit Hamburg"),
+        Line(day: 51, minute: 21 * 60 + 15, session: "w8-wed-evening", text: "my friend Jonas has never been up north, can you believe it"),
+        Line(day: 51, minute: 21 * 60 + 18, session: "w8-wed-evening", text: "thanks!"),
+        Line(day: 51, minute: 21 * 60 + 19, session: "w8-wed-evening", text: "ok good night"),
+        // w8-sat-morning
+        Line(day: 54, minute: 10 * 60 + 15, session: "w8-sat-morning", text: "good morning ☀️"),
+        Line(day: 54, minute: 10 * 60 + 20, session: "w8-sat-morning", text: "I love hiking in the Alps but there are no Alps here lol, Hamburg is flat as a pancake"),
+        Line(day: 54, minute: 10 * 60 + 24, session: "w8-sat-morning", text: "we're going to walk along the Elbe instead"),
+        Line(day: 54, minute: 10 * 60 + 26, session: "w8-sat-morning", text: "Jonas lives in Cologne, so he's coming by train next weekend"),
+        Line(day: 54, minute: 10 * 60 + 32, session: "w8-sat-morning", text: "ok"),
+        Line(day: 54, minute: 10 * 60 + 35, session: "w8-sat-morning", text: "Sofia wants to try the fish market on Sunday at 7am. 7am!!"),
+        // w9-mon-evening
+        Line(day: 56, minute: 20 * 60 + 0, session: "w9-mon-evening", text: "my mom Maria wants to come see the new flat"),
+        Line(day: 56, minute: 20 * 60 + 7, session: "w9-mon-evening", text: "she's never been to Hamburg"),
+        Line(day: 56, minute: 20 * 60 + 9, session: "w9-mon-evening", text: "she arrives Thursday at 4pm at the Hauptbahnhof"),
+        Line(day: 56, minute: 20 * 60 + 17, session: "w9-mon-evening", text: "thanks!"),
+        Line(day: 56, minute: 20 * 60 + 18, session: "w9-mon-evening", text: "hmm"),
+        Line(day: 56, minute: 20 * 60 + 22, session: "w9-mon-evening", text: "I'll pick her up, Sofia has a call until 5"),
+        // w9-wed-lunch
+        Line(day: 58, minute: 12 * 60 + 50, session: "w9-wed-lunch", text: "I met Priya for lunch again, we talked about the new project"),
+        Line(day: 58, minute: 12 * 60 + 53, session: "w9-wed-lunch", text: "I'm on the warehouse robots at Northwind Labs, she does the sensors, so we overlap a lot"),
+        Line(day: 58, minute: 12 * 60 + 58, session: "w9-wed-lunch", text: "lol that's funny"),
+        Line(day: 58, minute: 13 * 60 + 0, session: "w9-wed-lunch", text: "ok"),
+        // w9-thu-evening
+        Line(day: 59, minute: 19 * 60 + 10, session: "w9-thu-evening", text: "Mom arrived! she loves the flat"),
+        Line(day: 59, minute: 19 * 60 + 13, session: "w9-thu-evening", text: "she keeps saying Hamburg is too windy"),
+        Line(day: 59, minute: 19 * 60 + 14, session: "w9-thu-evening", text: "Leah lives in Munich, mom is near Leipzig and now we're up north. the family is very spread out"),
+        Line(day: 59, minute: 19 * 60 + 19, session: "w9-thu-evening", text: "haha"),
+        Line(day: 59, minute: 19 * 60 + 23, session: "w9-thu-evening", text: "she brought way too much food as usual"),
+        Line(day: 59, minute: 19 * 60 + 25, session: "w9-thu-evening", text: "ok"),
+        // w9-sat-evening
+        Line(day: 61, minute: 20 * 60 + 30, session: "w9-sat-evening", text: "Jonas came over, Sofia made Portuguese food for him"),
+        Line(day: 61, minute: 20 * 60 + 36, session: "w9-sat-evening", text: "Sofia loves Lisbon so much she wants us to go back next spring"),
+        Line(day: 61, minute: 20 * 60 + 39, session: "w9-sat-evening", text: "Jonas is @jonas_codes on Mastodon, he already posted a photo of our balcony 😅"),
+        Line(day: 61, minute: 20 * 60 + 46, session: "w9-sat-evening", text: "lol"),
+        Line(day: 61, minute: 20 * 60 + 48, session: "w9-sat-evening", text: "nice 👍"),
+        Line(day: 61, minute: 20 * 60 + 56, session: "w9-sat-evening", text: "good night"),
+        Line(day: 61, minute: 20 * 60 + 57, session: "w9-sat-evening", text: "he says Hamburg is nicer than Cologne but he'd never admit it publicly"),
+        // w10-mon-morning
+        Line(day: 63, minute: 8 * 60 + 40, session: "w10-mon-morning", text: "good morning"),
+        Line(day: 63, minute: 8 * 60 + 44, session: "w10-mon-morning", text: "what's the weather like in Hamburg today?"),
+        Line(day: 63, minute: 8 * 60 + 47, session: "w10-mon-morning", text: "ok, umbrella it is"),
+        Line(day: 63, minute: 8 * 60 + 52, session: "w10-mon-morning", text: "hmm"),
+        // w10-tue-evening
+        Line(day: 64, minute: 19 * 60 + 50, session: "w10-tue-evening", text: "my birthday is coming up, Sofia's planning something"),
+        Line(day: 64, minute: 19 * 60 + 52, session: "w10-tue-evening", text: "I was born on March 14, 1990, so I'm officially mid thirties 😬"),
+        Line(day: 64, minute: 19 * 60 + 55, session: "w10-tue-evening", text: "my sister Leah sent a package already, no idea what's in it"),
+        Line(day: 64, minute: 19 * 60 + 56, session: "w10-tue-evening", text: "Leah is so organized, it's annoying"),
+        Line(day: 64, minute: 20 * 60 + 1, session: "w10-tue-evening", text: "thanks!"),
+        Line(day: 64, minute: 20 * 60 + 5, session: "w10-tue-evening", text: "Sofia won't tell me anything, she just smiles"),
+        // w10-thu-evening
+        Line(day: 66, minute: 21 * 60 + 15, session: "w10-thu-evening", text: "Quick update so you have it straight: I live in Hamburg now, I work at Northwind Labs, Sofia works remote, and Noah started at his new school in Eimsbüttel. Also my sister Leah is still in Munich and wants to visit in October."),
+        Line(day: 66, minute: 21 * 60 + 17, session: "w10-thu-evening", text: "I miss Berlin sometimes but not the rent"),
+        Line(day: 66, minute: 21 * 60 + 23, session: "w10-thu-evening", text: "hmm"),
+        Line(day: 66, minute: 21 * 60 + 26, session: "w10-thu-evening", text: "ok"),
+        Line(day: 66, minute: 21 * 60 + 33, session: "w10-thu-evening", text: "thanks for keeping track of all this btw"),
+        // w10-sat-afternoon
+        Line(day: 68, minute: 15 * 60 + 30, session: "w10-sat-afternoon", text: "my brother Daniel called, he says Berlin is boring without us"),
+        Line(day: 68, minute: 15 * 60 + 32, session: "w10-sat-afternoon", text: "haha"),
+        Line(day: 68, minute: 15 * 60 + 40, session: "w10-sat-afternoon", text: "we're taking Noah to the harbour to look at the container ships"),
+        Line(day: 68, minute: 15 * 60 + 41, session: "w10-sat-afternoon", text: "cool"),
+        Line(day: 68, minute: 15 * 60 + 45, session: "w10-sat-afternoon", text: "he promised to visit in the summer with the car, which is technically still half mine"),
+        // w10-sun-evening
+        Line(day: 69, minute: 20 * 60 + 45, session: "w10-sun-evening", text: "ok last thing for this week: dentist appointment next Tuesday at 9am, new dentist, not Dr. Alvarez anymore"),
+        Line(day: 69, minute: 20 * 60 + 48, session: "w10-sun-evening", text: "thanks!"),
+        Line(day: 69, minute: 20 * 60 + 53, session: "w10-sun-evening", text: "good night 👋"),
+    ]
+
+    /// The sample as memories: day 0 starts at `start` (midnight UTC of that day is `start`),
+    /// source "user", no explicit importance.
+    public static func memories(startingAt start: Timestamp) -> [NewMemory] {
+        lines.map { line in
+            NewMemory(content: line.text, session: line.session, source: "user",
+                      createdAt: Timestamp(millisecondsSince1970: start.millisecondsSince1970 + Int64(line.day * 86_400_000 + line.minute * 60_000)))
+        }
+    }
+}

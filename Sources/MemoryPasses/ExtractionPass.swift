@@ -1,0 +1,38 @@
+import MemoryEngines
+import MemoryModel
+import MemoryStorage
+
+/// The extraction pass: finds entities in short-term memories not yet extracted and in
+/// long-term memories whose summary is new or changed, resolves them to stored entities and
+/// records their mentions. Batch by batch, each in one transaction, resumable at any point.
+public struct ExtractionPass: Sendable {
+    public let store: MemoryStore
+    public let batchSize: Int
+    public let now: Timestamp
+    package let extractor = EntityExtractor()
+
+    public init(store: MemoryStore, batchSize: Int = ConsolidationPolicy().batchSize, now: Timestamp = .now) {
+        self.store = store
+        self.batchSize = batchSize
+        self.now = now
+    }
+
+    public func run(onProgress: @escaping @Sendable (PassProgress) -> Void = { _ in }) async throws -> PassRecord {
+        let pending = try await store.unextractedCount()
+        return try await PassRunner(store: store, kind: .extraction, now: now).run(
+            total: pending, onProgress: onProgress
+        ) { ledger in
+            while true {
+                let batch = try await store.unextractedMemories(limit: batchSize)
+                if batch.isEmpty { return }
+                // The CPU work happens here, in the pass's task, not on the store's actor.
+                let results = batch.map { ExtractionResult(input: $0, entities: extractor.extract($0.text)) }
+                try Task.checkCancellation()
+                let found = results.reduce(0) { $0 + $1.entities.count }
+                try await ledger.commitBatch(processed: batch.count, counts: ["mentions": found]) { progress in
+                    try await store.commit(results, at: now, progress: progress, of: ledger.id)
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,52 @@
+import MemoryEngines
+import MemoryModel
+import MemoryStorage
+
+/// The graph pass: reads extracted short-term memories in time order and turns what they say
+/// into edges (co-occurrence and typed relations), each with its evidence and validity.
+/// Batch by batch, each in one transaction, resumable at any point.
+public struct GraphPass: Sendable {
+    public let store: MemoryStore
+    public let batchSize: Int
+    public let now: Timestamp
+    /// Edge weights halve over this time without a new observation (default 30 days).
+    public let weightHalfLife: Duration
+    package let builder = GraphBuilder()
+
+    public static let defaultWeightHalfLife: Duration = .seconds(30 * 86_400)
+
+    public init(
+        store: MemoryStore, batchSize: Int = ConsolidationPolicy().batchSize, now: Timestamp = .now,
+        weightHalfLife: Duration = defaultWeightHalfLife
+    ) {
+        self.store = store
+        self.batchSize = batchSize
+        self.now = now
+        self.weightHalfLife = weightHalfLife
+    }
+
+    public func run(onProgress: @escaping @Sendable (PassProgress) -> Void = { _ in }) async throws -> PassRecord {
+        let pending = try await store.ungraphedCount()
+        return try await PassRunner(store: store, kind: .graph, now: now).run(total: pending, onProgress: onProgress) {
+            ledger in
+            while true {
+                let batch = try await store.ungraphedMemories(limit: batchSize)
+                if batch.isEmpty { return }
+                let observed = batch.map { (input: $0, observations: builder.observations($0)) }
+                try Task.checkCancellation()
+                var relations = 0
+                var coOccurrences = 0
+                for (_, observations) in observed {
+                    for observation in observations {
+                        if observation.predicate == .coOccurs { coOccurrences += 1 } else { relations += 1 }
+                    }
+                }
+                try await ledger.commitBatch(
+                    processed: batch.count, counts: ["relations": relations, "co_occurrences": coOccurrences]
+                ) { progress in
+                    try await store.commit(observed, halfLife: weightHalfLife, at: now, progress: progress, of: ledger.id)
+                }
+            }
+        }
+    }
+}

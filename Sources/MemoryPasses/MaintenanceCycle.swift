@@ -1,0 +1,61 @@
+import MemoryEngines
+import MemoryModel
+import MemoryStorage
+
+extension PassKind {
+    /// What a pass of this kind is doing, for progress bars, logs and systemd's STATUS= line.
+    public var activity: String {
+        switch self {
+        case .consolidation: "consolidating"
+        case .extraction: "extracting entities"
+        case .graph: "building the graph"
+        }
+    }
+}
+
+/// One maintenance cycle: consolidation, then extraction, then the graph, each its own pass
+/// with its own ledger row and lock. Extraction reads what consolidation wrote, and the graph
+/// reads what extraction found, so this is the order in which one cycle leaves nothing half done.
+public struct MaintenanceCycle: Sendable {
+    public static let order: [PassKind] = [.consolidation, .extraction, .graph]
+
+    public let store: MemoryStore
+    public let policy: ConsolidationPolicy
+    /// The passes' idea of now; nil means the time each pass starts.
+    public let now: Timestamp?
+
+    public init(store: MemoryStore, policy: ConsolidationPolicy = ConsolidationPolicy(), now: Timestamp? = nil) {
+        self.store = store
+        self.policy = policy
+        self.now = now
+    }
+
+    /// Runs one pass of the cycle.
+    public func run(_ kind: PassKind, onProgress: @escaping @Sendable (PassProgress) -> Void = { _ in }) async throws
+        -> PassRecord
+    {
+        let now = now ?? .now
+        switch kind {
+        case .consolidation:
+            return try await ConsolidationPass(store: store, policy: policy, now: now).run(onProgress: onProgress)
+        case .extraction:
+            return try await ExtractionPass(store: store, batchSize: policy.batchSize, now: now).run(onProgress: onProgress)
+        case .graph:
+            return try await GraphPass(store: store, batchSize: policy.batchSize, now: now).run(onProgress: onProgress)
+        }
+    }
+
+    /// Runs `kinds` in cycle order. A cancelled pass ends the cycle; a failed one does not, since
+    /// the passes after it still have the previous cycles' work to do.
+    public func run(
+        _ kinds: [PassKind] = order, onProgress: @escaping @Sendable (PassKind, PassProgress) -> Void = { _, _ in }
+    ) async throws -> [PassRecord] {
+        var records: [PassRecord] = []
+        for kind in Self.order where kinds.contains(kind) {
+            let record = try await run(kind) { onProgress(kind, $0) }
+            records.append(record)
+            if record.outcome == .cancelled { break }
+        }
+        return records
+    }
+}

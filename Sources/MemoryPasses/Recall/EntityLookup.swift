@@ -1,0 +1,11 @@
+import MemoryEngines
+import MemoryModel
+import MemoryStorage
+
+extension MemoryStore {
+    /// Entities called `name` (any spelling seen, case-insensitive), most mentioned first: the
+    /// name becomes a key the way the extractor makes keys.
+    public func entities(named name: String) async throws -> [Entity] {
+        try await entities(key: EntityKeys.key(name, .person), name: name)
+    }
+}

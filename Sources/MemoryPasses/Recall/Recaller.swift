@@ -1,0 +1,81 @@
+import Foundation
+import MemoryEngines
+import MemoryModel
+import MemoryStorage
+
+/// `memctl recall`: reads what the recall index matches through the store and ranks it with
+/// `RecallRanker`, then adds the entities the query names and their current facts.
+/// docs/RECALL.md has the method.
+public struct Recaller: Sendable {
+    public let store: MemoryStore
+    public let settings: PassSettings
+    public let weights: RecallWeights
+
+    public init(store: MemoryStore, settings: PassSettings = PassSettings(), weights: RecallWeights = RecallWeights()) {
+        self.store = store
+        self.settings = settings
+        self.weights = weights
+    }
+
+    public func recall(_ query: String, limit: Int, now: Timestamp = .now) async throws -> Recall {
+        let words = Self.queryWords(query)
+        var memories: [Recall.Memory] = []
+        if !words.isEmpty {
+            let rows = try await store.recallTurns(matching: words, weights: weights)
+            let turns = rows.map { row in
+                RecallRanker.Turn(
+                    id: row.id, bm25: row.bm25, text: row.text, session: row.session, speaker: row.speaker,
+                    createdAt: row.createdAt, importance: row.importance ?? ImportanceHeuristic.estimate(row.text),
+                    longTermID: row.longTermID)
+            }
+            let stored = try await store.longTermMemories(ids: Set(rows.compactMap(\.longTermID)))
+            let longTerm = stored.mapValues { memory in
+                RecallRanker.LongTerm(
+                    summary: memory.summary, createdAt: memory.createdAt, lastReinforcedAt: memory.lastReinforcedAt,
+                    importance: memory.importance,
+                    strength: Decay.decayed(
+                        memory.strength, from: memory.lastReinforcedAt, to: now, halfLife: settings.strengthHalfLife))
+            }
+            for memory in RecallRanker(weights: weights).rank(
+                turns, longTerm: longTerm, queryWords: Set(words), now: now, limit: limit)
+            {
+                memories.append(try await store.withProvenance(memory))
+            }
+        }
+        let entities = try await store.namedEntities(
+            aliasKeys: Self.aliasKeys(in: query), speakers: Self.isFirstPerson(query))
+        // Facts about what the query names come before the speaker's own facts.
+        let named = entities.filter { $0.kind != EntityKind.speaker.rawValue }.map(\.id)
+        let facts = try await store.facts(about: entities.map(\.id), first: named)
+        return Recall(memories: memories, entities: entities, facts: facts)
+    }
+
+    /// The query's words for full-text matching: lower-cased, no stop words, no punctuation.
+    static func queryWords(_ query: String) -> [String] {
+        var seen: Set<String> = []
+        return TextTokens(query).tokens.filter(\.isWord).map(\.lower).filter {
+            !TextFeatures.stopWords.contains($0) && !$0.contains("\"") && seen.insert($0).inserted
+        }
+    }
+
+    /// Keys under which an entity the query names may be stored: what the extractor finds in it,
+    /// and every run of one to three of its words.
+    static func aliasKeys(in query: String) -> [String] {
+        let tokens = TextTokens(query).tokens.filter(\.isWord).map(\.lower)
+        var keys = Set(EntityExtractor().extract(query).filter { $0.kind.isNamed }.map(\.key))
+        for length in 1...3 where tokens.count >= length {
+            for start in 0...(tokens.count - length) {
+                let phrase = tokens[start..<(start + length)]
+                if length == 1 && TextFeatures.stopWords.contains(phrase.first!) { continue }
+                keys.insert(phrase.joined(separator: " "))
+            }
+        }
+        return keys.sorted()
+    }
+
+    /// "I", "me", "my": the query is about the speaker.
+    static func isFirstPerson(_ query: String) -> Bool {
+        let tokens = Set(TextTokens(query).tokens.filter(\.isWord).map(\.lower))
+        return !tokens.isDisjoint(with: ["i", "me", "my", "mine", "myself", "i'm", "i've"])
+    }
+}

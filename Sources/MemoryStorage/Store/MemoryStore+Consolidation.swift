@@ -1,0 +1,243 @@
+import MemoryModel
+import SQLiteKit
+
+// MARK: - What the consolidation pass reads and writes
+
+extension MemoryStore {
+    /// Pending memories no pass has looked at, oldest first; with `cutoff`, only those created
+    /// at or before it. Answered from a partial index.
+    package func unreviewedMemories(createdAtOrBefore cutoff: Timestamp?, limit: Int) throws -> [ShortTermMemory] {
+        let bound = cutoff == nil ? "" : " AND created_at <= ?"
+        let arguments: [(any SQLiteBindable)?] = (cutoff.map { [$0.iso8601] } ?? []) + [limit]
+        return try withConnection { connection in
+            try connection.prepare(
+                """
+                SELECT \(Self.shortTermColumns) INDEXED BY short_term_memories_unreviewed
+                WHERE status = 'pending' AND reviewed_at IS NULL\(bound) ORDER BY created_at, id LIMIT ?
+                """
+            ).bind(arguments).rows(Self.shortTermMemory)
+        }
+    }
+
+    /// Pending memories no pass has looked at yet (kept-back ones excluded), counted on the
+    /// partial index: what the capacity rule and the progress bar are about.
+    public func unreviewedCount() throws -> Int {
+        try withConnection { connection in
+            Int(
+                try connection.scalarInt(
+                    """
+                    SELECT count(*) FROM short_term_memories INDEXED BY short_term_memories_unreviewed
+                    WHERE status = 'pending' AND reviewed_at IS NULL
+                    """) ?? 0)
+        }
+    }
+
+    /// Who spoke just before and just after each memory in its session: with the memory's own
+    /// source, the people whose names are small talk in it ("Thanks, Mel!"). Two look-ups on
+    /// the session index per memory, so the answer does not depend on what else is in a batch.
+    package func neighbourSpeakers(of memories: [ShortTermMemory]) throws -> [ShortTermMemoryID: Set<String>] {
+        try withConnection { connection in
+            let before = try connection.prepare(
+                """
+                SELECT source FROM short_term_memories WHERE session = ? AND (created_at, id) < (?, ?)
+                ORDER BY created_at DESC, id DESC LIMIT 1
+                """)
+            let after = try connection.prepare(
+                """
+                SELECT source FROM short_term_memories WHERE session = ? AND (created_at, id) > (?, ?)
+                ORDER BY created_at, id LIMIT 1
+                """)
+            var speakers: [ShortTermMemoryID: Set<String>] = [:]
+            for memory in memories {
+                let arguments: [(any SQLiteBindable)?] = [memory.session, memory.createdAt.iso8601, memory.id.rawValue]
+                var names: Set<String> = [memory.source]
+                for statement in [before, after] {
+                    if let name = try statement.bind(arguments).firstRow({ $0.text(0) }) { names.insert(name) }
+                }
+                speakers[memory.id] = names
+            }
+            return speakers
+        }
+    }
+
+    /// Ids of long-term memories whose summary sentences share a band key with `bandKeys`: at
+    /// most `perKey` (the newest) for each key, so that the work per memory stays bounded however
+    /// large the store grows.
+    package func longTermCandidateIDs(bandKeys: [Int64], perKey: Int) throws -> [Int64: [LongTermMemoryID]] {
+        try withConnection { connection in
+            var byBandKey: [Int64: [LongTermMemoryID]] = [:]
+            let lookup = try connection.prepare(
+                "SELECT ltm_id FROM long_term_signatures WHERE band_key = ? ORDER BY ltm_id DESC LIMIT ?")
+            for key in bandKeys {
+                let ids = try lookup.bind([key, perKey]).rows { LongTermMemoryID($0.int64(0)) }
+                if !ids.isEmpty { byBandKey[key] = ids }
+            }
+            return byBandKey
+        }
+    }
+
+    /// The long-term memories with these ids, as consolidation compares them (without source counts).
+    package func longTermMemories(_ ids: Set<LongTermMemoryID>) throws -> [LongTermMemoryID: LongTermMemory] {
+        try withConnection { connection in
+            let fetch = try connection.prepare(
+                """
+                SELECT summary, strength, importance, created_at, updated_at, last_reinforced_at
+                FROM long_term_memories WHERE id = ?
+                """)
+            var memories: [LongTermMemoryID: LongTermMemory] = [:]
+            for id in ids.sorted() {
+                memories[id] = try fetch.bind([id.rawValue]).firstRow { row in
+                    LongTermMemory(
+                        id: id, summary: row.text(0), strength: row.double(1), importance: row.double(2),
+                        createdAt: Self.timestamp(row, 3), updatedAt: Self.timestamp(row, 4),
+                        lastReinforcedAt: Self.timestamp(row, 5), sourceCount: 0)
+                }
+            }
+            return memories
+        }
+    }
+
+    /// Writes one batch's plan and the pass's progress in one transaction.
+    package func commit(_ plan: ConsolidationPlan, at now: Timestamp, progress: PassProgress, of pass: PassID) throws {
+        try withConnection { connection in
+            try connection.inTransaction {
+                for write in plan.writes {
+                    let id = try Self.store(write, connection)
+                    for source in write.sources {
+                        try connection.prepare(
+                            "INSERT INTO long_term_sources(ltm_id, stm_id, role, joined_at) VALUES (?, ?, ?, ?)"
+                        ).bind([id.rawValue, source.stmID.rawValue, source.role.rawValue, source.joinedAt.iso8601])
+                            .run()
+                        try Self.changePending(
+                            source.stmID,
+                            "status = 'consolidated', ltm_id = ?, status_changed_at = ?, reviewed_at = ?",
+                            [id.rawValue, now.iso8601, now.iso8601], connection)
+                    }
+                }
+                for id in plan.parked {
+                    try Self.changePending(id, "reviewed_at = ?", [now.iso8601], connection)
+                }
+                try Self.record(progress, of: pass, connection)
+            }
+        }
+    }
+
+    private static func store(_ write: ConsolidationPlan.LongTermWrite, _ connection: Connection) throws
+        -> LongTermMemoryID
+    {
+        let values: [(any SQLiteBindable)?] = [
+            write.summary, write.strength, write.importance, write.createdAt.iso8601,
+            write.lastReinforcedAt.iso8601, write.lastReinforcedAt.iso8601,
+        ]
+        let id: LongTermMemoryID
+        if let existing = write.existing, !write.summaryChanged {
+            // Naming `summary` in the UPDATE would re-index it in FTS5 even if unchanged.
+            try connection.prepare(
+                """
+                UPDATE long_term_memories SET strength = ?, importance = ?, created_at = ?,
+                    updated_at = ?, last_reinforced_at = ? WHERE id = ?
+                """
+            ).bind(Array(values.dropFirst()) + [existing.rawValue]).run()
+            return existing
+        } else if let existing = write.existing {
+            try connection.prepare(
+                """
+                UPDATE long_term_memories SET summary = ?, strength = ?, importance = ?, created_at = ?,
+                    updated_at = ?, last_reinforced_at = ? WHERE id = ?
+                """
+            ).bind(values + [existing.rawValue]).run()
+            try connection.prepare("DELETE FROM long_term_signatures WHERE ltm_id = ?").bind([existing.rawValue]).run()
+            id = existing
+        } else {
+            try connection.prepare(
+                """
+                INSERT INTO long_term_memories(summary, strength, importance, created_at, updated_at, last_reinforced_at)
+                VALUES (?, ?, ?, ?, ?, ?)
+                """
+            ).bind(values).run()
+            id = LongTermMemoryID(connection.lastInsertRowID)
+        }
+        let signature = try connection.prepare(
+            "INSERT OR IGNORE INTO long_term_signatures(band_key, ltm_id) VALUES (?, ?)")
+        for key in write.bandKeys { try signature.bind([key, id.rawValue]).run() }
+        return id
+    }
+
+    /// Updates a memory that must still be pending; anything else means another writer changed
+    /// it since the batch was read, and the batch is rolled back rather than overwrite that.
+    private static func changePending(
+        _ id: ShortTermMemoryID, _ assignments: String, _ values: [(any SQLiteBindable)?], _ connection: Connection
+    ) throws {
+        try connection.prepare("UPDATE short_term_memories SET \(assignments) WHERE id = ? AND status = 'pending'")
+            .bind(values + [id.rawValue]).run()
+        guard connection.changes == 1 else { throw ConsolidationConflict(memory: id) }
+    }
+
+    // MARK: Forgetting and purging
+
+    /// Pending memories a pass looked at and kept back, created at or before `cutoff`, oldest first.
+    package func parkedMemories(createdAtOrBefore cutoff: Timestamp, limit: Int) throws -> [ShortTermMemory] {
+        try withConnection { connection in
+            try connection.prepare(
+                """
+                SELECT \(Self.shortTermColumns) INDEXED BY short_term_memories_parked
+                WHERE status = 'pending' AND reviewed_at IS NOT NULL AND created_at <= ? ORDER BY created_at, id LIMIT ?
+                """
+            ).bind([cutoff.iso8601, limit]).rows(Self.shortTermMemory)
+        }
+    }
+
+    /// Forgets `forget` (soft: they stay, with status `forgotten`) and hands `reconsider` back to
+    /// consolidation, in one transaction with the pass's progress.
+    package func forget(
+        _ forget: [ShortTermMemoryID], reconsider: [ShortTermMemoryID], at now: Timestamp, progress: PassProgress,
+        of pass: PassID
+    ) throws {
+        try withConnection { connection in
+            try connection.inTransaction {
+                for id in forget {
+                    try Self.changePending(
+                        id, "status = 'forgotten', status_changed_at = ?", [now.iso8601], connection)
+                }
+                for id in reconsider { try Self.changePending(id, "reviewed_at = NULL", [], connection) }
+                try Self.record(progress, of: pass, connection)
+            }
+        }
+    }
+
+    /// Forgotten memories whose retention ended at `cutoff`, oldest first.
+    package func expiredForgottenMemories(forgottenAtOrBefore cutoff: Timestamp, limit: Int) throws -> [ShortTermMemoryID] {
+        try withConnection { connection in
+            try connection.prepare(
+                """
+                SELECT id FROM short_term_memories INDEXED BY short_term_memories_forgotten
+                WHERE status = 'forgotten' AND status_changed_at <= ? ORDER BY status_changed_at, id LIMIT ?
+                """
+            ).bind([cutoff.iso8601, limit]).rows { ShortTermMemoryID($0.int64(0)) }
+        }
+    }
+
+    /// Deletes forgotten memories for good (their mentions and evidence go with them).
+    package func purge(_ ids: [ShortTermMemoryID], progress: PassProgress, of pass: PassID) throws {
+        try withConnection { connection in
+            try connection.inTransaction {
+                let delete = try connection.prepare("DELETE FROM short_term_memories WHERE id = ? AND status = 'forgotten'")
+                for id in ids { try delete.bind([id.rawValue]).run() }
+                try Self.record(progress, of: pass, connection)
+            }
+        }
+    }
+}
+
+/// A memory of the batch was changed by someone else while the pass computed; the batch was
+/// rolled back and the next pass will see the memory as it is now.
+package struct ConsolidationConflict: Error, CustomStringConvertible {
+    package let memory: ShortTermMemoryID
+    package var description: String {
+        "stm:\(memory) was changed by another writer during the pass; the batch was rolled back, run the pass again"
+    }
+
+    package init(memory: ShortTermMemoryID) {
+        self.memory = memory
+    }
+}

@@ -1,0 +1,419 @@
+import CSQLite
+import Foundation
+import MemoryModel
+import SQLiteKit
+// MARK: - Listing and showing records
+
+extension MemoryStore {
+    package static let shortTermColumns =
+        "id, content, session, source, importance, created_at, status, ltm_id FROM short_term_memories"
+
+    /// A short-term memory from the eight columns of `shortTermColumns`, starting at `first`.
+    package static func shortTermMemory(_ row: Row, from first: Int32) -> ShortTermMemory {
+        ShortTermMemory(
+            id: ShortTermMemoryID(row.int64(first)), content: row.text(first + 1), session: row.text(first + 2),
+            source: row.text(first + 3), importance: row.optionalDouble(first + 4),
+            createdAt: timestamp(row, first + 5), status: MemoryStatus(rawValue: row.text(first + 6)) ?? .pending,
+            ltmID: row.optionalInt64(first + 7).map(LongTermMemoryID.init))
+    }
+
+    package static func shortTermMemory(_ row: Row) -> ShortTermMemory { shortTermMemory(row, from: 0) }
+
+    private static let longTermColumns = """
+        l.id, l.summary, l.strength, l.importance, l.created_at, l.updated_at, l.last_reinforced_at,
+        (SELECT count(*) FROM long_term_sources s WHERE s.ltm_id = l.id) FROM long_term_memories l
+        """
+
+    private static func longTermMemory(_ row: Row) -> LongTermMemory {
+        LongTermMemory(
+            id: LongTermMemoryID(row.int64(0)), summary: row.text(1), strength: row.double(2),
+            importance: row.double(3), createdAt: timestamp(row, 4), updatedAt: timestamp(row, 5),
+            lastReinforcedAt: timestamp(row, 6), sourceCount: row.int(7))
+    }
+
+    /// Reads a stored time. The schema's CHECKs keep the form; a value a tool wrote around them
+    /// reads as the epoch rather than failing the whole listing.
+    package static func timestamp(_ row: Row, _ column: Int32) -> Timestamp {
+        Timestamp(iso8601: row.text(column)) ?? Timestamp(millisecondsSince1970: 0)
+    }
+
+    package static func optionalTimestamp(_ row: Row, _ column: Int32) -> Timestamp? {
+        row.isNull(column) ? nil : timestamp(row, column)
+    }
+
+    /// Short-term memories, newest first; `status` nil means every status.
+    public func shortTermMemories(status: MemoryStatus? = nil, session: String? = nil, limit: Int) throws
+        -> [ShortTermMemory]
+    {
+        var conditions: [String] = []
+        var arguments: [(any SQLiteBindable)?] = []
+        if let status {
+            conditions.append("status = ?")
+            arguments.append(status.rawValue)
+        }
+        if let session {
+            conditions.append("session = ?")
+            arguments.append(session)
+        }
+        let filter = conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND ")
+        arguments.append(limit)
+        return try withConnection { connection in
+            try connection.prepare("SELECT \(Self.shortTermColumns)\(filter) ORDER BY created_at DESC, id DESC LIMIT ?")
+                .bind(arguments).rows(Self.shortTermMemory)
+        }
+    }
+
+    /// Long-term memories, newest first, or with `mostSources` those made of the most
+    /// short-term memories first.
+    public func longTermMemories(limit: Int, mostSources: Bool = false) throws -> [LongTermMemory] {
+        let order = mostSources ? "8 DESC, l.id" : "l.created_at DESC, l.id DESC"
+        return try withConnection { connection in
+            try connection.prepare("SELECT \(Self.longTermColumns) ORDER BY \(order) LIMIT ?")
+                .bind([limit]).rows(Self.longTermMemory)
+        }
+    }
+
+    /// One short-term memory with the long-term memory it went into and its entity mentions.
+    public func shortTermMemory(_ id: ShortTermMemoryID) throws -> ShortTermMemoryDetail {
+        try withConnection { connection in
+            guard
+                let memory = try connection.prepare("SELECT \(Self.shortTermColumns) WHERE id = ?")
+                    .bind([id.rawValue]).firstRow(Self.shortTermMemory)
+            else { throw StoreError.notFound(.shortTerm(id)) }
+            let longTerm = try memory.ltmID.map { try Self.longTermMemory($0, connection) }
+            return ShortTermMemoryDetail(
+                memory: memory, longTermMemory: longTerm, mentions: try Self.mentions(in: .shortTerm(id), connection))
+        }
+    }
+
+    private static func longTermMemory(_ id: LongTermMemoryID, _ connection: Connection) throws -> LongTermMemory {
+        guard
+            let memory = try connection.prepare("SELECT \(longTermColumns) WHERE l.id = ?").bind([id.rawValue])
+                .firstRow(longTermMemory)
+        else { throw StoreError.notFound(.longTerm(id)) }
+        return memory
+    }
+
+    /// One long-term memory with every source short-term memory and its entity mentions.
+    public func longTermMemory(_ id: LongTermMemoryID) throws -> LongTermMemoryDetail {
+        try withConnection { connection in
+            let memory = try Self.longTermMemory(id, connection)
+            let sources = try connection.prepare(
+                "SELECT stm_id, role, joined_at FROM long_term_sources WHERE ltm_id = ? ORDER BY joined_at, stm_id"
+            ).bind([id.rawValue]).rows { row in
+                Provenance(
+                    stmID: ShortTermMemoryID(row.int64(0)), role: ProvenanceRole(rawValue: row.text(1)) ?? .merged,
+                    joinedAt: Self.timestamp(row, 2))
+            }
+            return LongTermMemoryDetail(
+                memory: memory, sources: sources, mentions: try Self.mentions(in: .longTerm(id), connection))
+        }
+    }
+
+    /// A long-term memory with each source memory in full and how it joined, oldest first.
+    public func explain(_ id: LongTermMemoryID) throws -> LongTermExplanation {
+        try withConnection { connection in
+            let memory = try Self.longTermMemory(id, connection)
+            let sources = try connection.prepare(
+                """
+                SELECT p.role, p.joined_at, s.id, s.content, s.session, s.source, s.importance, s.created_at,
+                       s.status, s.ltm_id
+                FROM long_term_sources p JOIN short_term_memories s ON s.id = p.stm_id
+                WHERE p.ltm_id = ? ORDER BY s.created_at, s.id
+                """
+            ).bind([id.rawValue]).rows { row in
+                LongTermExplanation.Source(
+                    role: ProvenanceRole(rawValue: row.text(0)) ?? .merged, joinedAt: Self.timestamp(row, 1),
+                    memory: Self.shortTermMemory(row, from: 2))
+            }
+            return LongTermExplanation(memory: memory, sources: sources)
+        }
+    }
+
+    /// A mention with up to 40 characters of its memory on either side (SQLite's `substr`
+    /// counts code points, as the offsets do).
+    private static let mentionColumns = """
+        m.entity_id, e.name, m.stm_id, m.ltm_id, m.start_offset, m.end_offset, m.text,
+        substr(coalesce(s.content, l.summary), max(1, m.start_offset - 39), m.end_offset - max(0, m.start_offset - 40) + 40),
+        m.start_offset > 40, length(coalesce(s.content, l.summary)) > m.end_offset + 40
+        FROM entity_mentions m JOIN entities e ON e.id = m.entity_id
+        LEFT JOIN short_term_memories s ON s.id = m.stm_id LEFT JOIN long_term_memories l ON l.id = m.ltm_id
+        """
+
+    private static func mention(_ row: Row) -> EntityMention {
+        let memory: MemoryReference =
+            row.isNull(2) ? .longTerm(LongTermMemoryID(row.int64(3))) : .shortTerm(ShortTermMemoryID(row.int64(2)))
+        return EntityMention(
+            entityID: EntityID(row.int64(0)), entityName: row.text(1), memory: memory, start: row.int(4),
+            end: row.int(5), text: row.text(6),
+            snippet: (row.int(8) != 0 ? "…" : "") + row.text(7).replacingLineBreaks() + (row.int(9) != 0 ? "…" : ""))
+    }
+
+    private static func mentions(in memory: MemoryReference, _ connection: Connection) throws -> [EntityMention] {
+        let (column, id) =
+            switch memory {
+            case .shortTerm(let id): ("stm_id", id.rawValue)
+            case .longTerm(let id): ("ltm_id", id.rawValue)
+            }
+        return try connection.prepare("SELECT \(mentionColumns) WHERE m.\(column) = ? ORDER BY m.start_offset")
+            .bind([id]).rows(mention)
+    }
+
+    // MARK: - Entities and relations
+
+    package static let entityColumns = """
+        e.id, e.name, e.kind, e.canonical_key,
+        (SELECT count(*) FROM entity_mentions m WHERE m.entity_id = e.id) AS mention_count FROM entities e
+        """
+
+    package static func entity(_ row: Row) -> Entity {
+        Entity(
+            id: EntityID(row.int64(0)), name: row.text(1), kind: row.text(2), canonicalKey: row.text(3),
+            mentionCount: row.int(4))
+    }
+
+    /// Entities, most mentioned first; `kind` nil means every kind.
+    public func entities(kind: String? = nil, limit: Int) throws -> [Entity] {
+        let filter = kind == nil ? "" : " WHERE e.kind = ?"
+        let arguments: [(any SQLiteBindable)?] = (kind.map { [$0] } ?? []) + [limit]
+        return try withConnection { connection in
+            try connection.prepare(
+                "SELECT \(Self.entityColumns)\(filter) ORDER BY mention_count DESC, e.name, e.id LIMIT ?"
+            ).bind(arguments).rows(Self.entity)
+        }
+    }
+
+    /// One entity with its aliases, its newest `mentionLimit` mentions and its relations (open
+    /// ones first, at most `relationLimit`, each with its newest ten pieces of evidence).
+    public func entity(_ id: EntityID, mentionLimit: Int = 20, relationLimit: Int = 100) throws -> EntityDetail {
+        try withConnection { connection in
+            guard
+                let entity = try connection.prepare("SELECT \(Self.entityColumns) WHERE e.id = ?")
+                    .bind([id.rawValue]).firstRow(Self.entity)
+            else { throw StoreError.notFound(.entity(id)) }
+            let aliases = try connection.prepare("SELECT alias FROM entity_aliases WHERE entity_id = ? ORDER BY alias")
+                .bind([id.rawValue]).rows { $0.text(0) }
+            let mentions = try connection.prepare(
+                "SELECT \(Self.mentionColumns) WHERE m.entity_id = ? ORDER BY m.id DESC LIMIT ?"
+            ).bind([id.rawValue, mentionLimit]).rows(Self.mention)
+            return EntityDetail(
+                entity: entity, aliases: aliases, mentions: mentions,
+                relations: try Self.relations(of: id, limit: relationLimit, connection))
+        }
+    }
+
+    private static func relations(of entity: EntityID, limit: Int, _ connection: Connection) throws -> [Relation] {
+        let rows = try connection.prepare(
+            """
+            SELECT r.id, r.subject_id, s.name, r.predicate, r.object_id, o.name, r.weight,
+                   r.first_seen, r.last_seen, r.valid_from, r.valid_to
+            FROM relations r JOIN entities s ON s.id = r.subject_id JOIN entities o ON o.id = r.object_id
+            WHERE r.subject_id = ?1 OR r.object_id = ?1
+            ORDER BY r.valid_to IS NOT NULL, r.predicate = 'co_occurs', r.last_seen DESC, r.id LIMIT ?2
+            """
+        ).bind([entity.rawValue, limit]).rows { row in
+            (
+                id: RelationID(row.int64(0)), subjectID: EntityID(row.int64(1)), subjectName: row.text(2),
+                predicate: row.text(3), objectID: EntityID(row.int64(4)), objectName: row.text(5),
+                weight: row.double(6), firstSeen: timestamp(row, 7), lastSeen: timestamp(row, 8),
+                validFrom: timestamp(row, 9), validTo: optionalTimestamp(row, 10)
+            )
+        }
+        let evidence = try connection.prepare(
+            """
+            SELECT stm_id, ltm_id FROM relation_evidence WHERE relation_id = ?
+            ORDER BY observed_at DESC, stm_id DESC, ltm_id DESC LIMIT 10
+            """)
+        return try rows.map { r in
+            Relation(
+                id: r.id, subjectID: r.subjectID, subjectName: r.subjectName, predicate: r.predicate,
+                objectID: r.objectID, objectName: r.objectName, weight: r.weight, firstSeen: r.firstSeen,
+                lastSeen: r.lastSeen, validFrom: r.validFrom, validTo: r.validTo,
+                evidence: try evidence.bind([r.id.rawValue]).rows { row in
+                    row.isNull(0)
+                        ? MemoryReference.longTerm(LongTermMemoryID(row.int64(1)))
+                        : MemoryReference.shortTerm(ShortTermMemoryID(row.int64(0)))
+                })
+        }
+    }
+
+    // MARK: - Passes
+
+    /// The pass ledger, newest first; `id` picks one pass.
+    public func passes(limit: Int, id: PassID? = nil) throws -> [PassRecord] {
+        let filter = id == nil ? "" : "WHERE id = ?"
+        let arguments: [(any SQLiteBindable)?] = (id.map { [$0.rawValue] } ?? []) + [limit]
+        return try withConnection { connection in
+            try connection.prepare(
+                """
+                SELECT id, kind, started_at, finished_at, outcome, processed, batches, counts, error
+                FROM passes \(filter) ORDER BY started_at DESC, id DESC LIMIT ?
+                """
+            ).bind(arguments).rows { row in
+                PassRecord(
+                    id: PassID(row.int64(0)), kind: PassKind(rawValue: row.text(1)) ?? .consolidation,
+                    startedAt: Self.timestamp(row, 2), finishedAt: Self.optionalTimestamp(row, 3),
+                    outcome: PassOutcome(rawValue: row.text(4)) ?? .failed, processed: row.int(5),
+                    batches: row.int(6),
+                    counts: (try? JSONDecoder().decode([String: Int].self, from: Data(row.text(7).utf8))) ?? [:],
+                    error: row.optionalText(8))
+            }
+        }
+    }
+
+    // MARK: - Statistics
+
+    /// Counts over the whole store, read from `record_counts`: a look-up, not a scan.
+    public func statistics() throws -> StoreStatistics {
+        try withConnection { connection in
+            var counts: [String: Int] = [:]
+            for (name, count) in try connection.prepare("SELECT name, count FROM record_counts")
+                .rows({ ($0.text(0), $0.int(1)) })
+            {
+                counts[name] = count
+            }
+            let pageCount = try connection.scalarInt("PRAGMA page_count") ?? 0
+            let pageSize = try connection.scalarInt("PRAGMA page_size") ?? 0
+            return StoreStatistics(
+                stm: .init(
+                    pending: counts["stm_pending", default: 0], consolidated: counts["stm_consolidated", default: 0],
+                    forgotten: counts["stm_forgotten", default: 0]),
+                ltm: counts["ltm", default: 0], entities: counts["entities", default: 0],
+                relations: counts["relations", default: 0], passes: counts["passes", default: 0],
+                dbBytes: Int(pageCount * pageSize), schemaVersion: try connection.schemaVersion())
+        }
+    }
+
+    // MARK: - Search
+
+    /// Full-text search over short-term contents and long-term summaries, best match first.
+    /// `query` uses FTS5 syntax; one that FTS5 cannot parse throws `.invalidSearchQuery`.
+    public func search(_ query: String, limit: Int) throws -> [SearchHit] {
+        // Short-term memories are searched in the recall index's `text` column (what was said),
+        // ranked on that column alone.
+        let sql = """
+            SELECT 'stm', rowid, snippet(memory_recall, 0, '[', ']', '…', 12), bm25(memory_recall, 1.0, 0.0, 0.0, 0.0)
+            FROM memory_recall WHERE memory_recall MATCH ?1
+            UNION ALL
+            SELECT 'ltm', rowid, snippet(long_term_memories_fts, 0, '[', ']', '…', 12), bm25(long_term_memories_fts)
+            FROM long_term_memories_fts WHERE long_term_memories_fts MATCH ?2
+            ORDER BY 4, 1, 2 LIMIT ?3
+            """
+        do {
+            return try connection.prepare(sql).bind(["text : (\(query))", query, limit]).rows { row in
+                SearchHit(kind: row.text(0), id: row.int64(1), snippet: row.text(2), score: -row.double(3))
+            }
+        } catch let error as SQLiteError where error.code == SQLITE_ERROR {
+            // Parse errors in a MATCH expression surface as plain SQLITE_ERROR ("fts5: syntax error
+            // near …", "no such column: …"); the schema is ours, so that is all they can be.
+            let reason = error.message.hasPrefix("fts5: ") ? String(error.message.dropFirst(6)) : error.message
+            throw StoreError.invalidSearchQuery(query: query, reason: reason)
+        } catch let error as SQLiteError {
+            throw StoreError(error, path: path, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
+        }
+    }
+
+    // MARK: - Integrity
+
+    /// Checks the file, its foreign keys, the full-text indexes against their tables, the
+    /// provenance invariants and the schema version. Never changes anything.
+    public func checkIntegrity() throws -> IntegrityReport {
+        try withConnection { connection in
+            var checks: [IntegrityReport.Check] = []
+            let version = try connection.schemaVersion()
+            checks.append(
+                .init(
+                    name: "schema version", ok: version == Schema.currentVersion,
+                    detail: "version \(version), this build expects \(Schema.currentVersion)"))
+            // FTS5's check is written as an INSERT, and an immutable read-only view reports no
+            // journal mode: on a read-only file those two are skipped, not failed.
+            let readOnly = connection.isReadOnly
+            let skipped = "skipped: the database is read-only"
+            let journal = try connection.scalarText("PRAGMA journal_mode") ?? "?"
+            checks.append(
+                .init(name: "journal mode", ok: readOnly || journal == "wal", detail: readOnly ? skipped : journal))
+
+            let integrity = try connection.prepare("PRAGMA integrity_check(20)").rows { $0.text(0) }
+            checks.append(
+                .init(name: "integrity", ok: integrity == ["ok"], detail: integrity.joined(separator: "; ")))
+
+            let violations = try connection.prepare("PRAGMA foreign_key_check").rows { row in
+                "\(row.text(0)) row \(row.int64(1)) → \(row.text(2))"
+            }
+            checks.append(
+                .init(
+                    name: "foreign keys", ok: violations.isEmpty,
+                    detail: violations.isEmpty
+                        ? "ok" : "\(violations.count) violation(s): " + violations.prefix(5).joined(separator: "; ")))
+
+            checks.append(try Self.recordCountCheck(connection))
+
+            checks.append(try Self.recallIndexCheck(connection))
+            for index in ["long_term_memories_fts", "memory_recall"] {
+                checks.append(
+                    readOnly
+                        ? .init(name: "full-text \(index)", ok: true, detail: skipped)
+                        : try Self.fullTextCheck(index, connection))
+            }
+
+            let unsourced = try connection.scalarInt(
+                """
+                SELECT count(*) FROM short_term_memories s WHERE s.status = 'consolidated'
+                AND NOT EXISTS (SELECT 1 FROM long_term_sources p WHERE p.stm_id = s.id AND p.ltm_id = s.ltm_id)
+                """) ?? 0
+            let orphaned = try connection.scalarInt(
+                """
+                SELECT count(*) FROM long_term_memories l
+                WHERE NOT EXISTS (SELECT 1 FROM long_term_sources p WHERE p.ltm_id = l.id)
+                """) ?? 0
+            checks.append(
+                .init(
+                    name: "provenance", ok: unsourced == 0 && orphaned == 0,
+                    detail: unsourced == 0 && orphaned == 0
+                        ? "ok"
+                        : "\(unsourced) consolidated memories without a provenance row, "
+                            + "\(orphaned) long-term memories without sources"))
+            return IntegrityReport(checks: checks)
+        }
+    }
+
+    /// Every short-term memory has its row in the recall index, and every row its memory.
+    private static func recallIndexCheck(_ connection: Connection) throws -> IntegrityReport.Check {
+        let missing = try connection.scalarInt(
+            "SELECT count(*) FROM short_term_memories s WHERE NOT EXISTS (SELECT 1 FROM memory_recall r WHERE r.rowid = s.id)"
+        ) ?? 0
+        let orphaned = try connection.scalarInt(
+            "SELECT count(*) FROM memory_recall r WHERE NOT EXISTS (SELECT 1 FROM short_term_memories s WHERE s.id = r.rowid)"
+        ) ?? 0
+        var problems: [String] = []
+        if missing > 0 { problems.append("\(missing) short-term memories missing from memory_recall") }
+        if orphaned > 0 { problems.append("\(orphaned) rows of memory_recall for no short-term memory") }
+        return .init(name: "recall index", ok: problems.isEmpty, detail: problems.isEmpty ? "ok" : problems.joined(separator: "; "))
+    }
+
+    /// Compares `record_counts` with real counts (the one check here that scans tables).
+    private static func recordCountCheck(_ connection: Connection) throws -> IntegrityReport.Check {
+        var wrong: [String] = []
+        for record in Schema.countedRecords {
+            let stored = try connection.scalarInt("SELECT count FROM record_counts WHERE name = ?", record.name)
+            let actual = try connection.scalarInt(record.countQuery) ?? 0
+            if stored != actual { wrong.append("\(record.name) is \(stored.map(String.init) ?? "missing"), actual \(actual)") }
+        }
+        return .init(name: "record counts", ok: wrong.isEmpty, detail: wrong.isEmpty ? "ok" : wrong.joined(separator: "; "))
+    }
+
+    /// FTS5's own check, with rank 1 so that it also compares the index with its content table.
+    /// It is written as an INSERT and so needs the write lock: a writer that holds it past the
+    /// busy timeout makes the whole check fail as "locked", rather than report a healthy index
+    /// as broken.
+    private static func fullTextCheck(_ index: String, _ connection: Connection) throws -> IntegrityReport.Check {
+        do {
+            try connection.execute("INSERT INTO \(index)(\(index), rank) VALUES ('integrity-check', 1)")
+            return .init(name: "full-text \(index)", ok: true, detail: "ok")
+        } catch let error as SQLiteError where error.code == SQLITE_CORRUPT {  // SQLITE_CORRUPT_VTAB, extended
+            return .init(
+                name: "full-text \(index)", ok: false,
+                detail: "the index does not match its table (rebuild: INSERT INTO \(index)(\(index)) VALUES ('rebuild'))")
+        }
+    }
+}

@@ -1,0 +1,177 @@
+import CSQLite
+import Foundation
+import MemoryModel
+import SQLiteKit
+
+/// The memory database. The only code in a process that touches the SQLite connection; callers
+/// get typed IDs and `Sendable` values, never a statement or a handle.
+public actor MemoryStore {
+    /// How to open the store.
+    public struct Configuration: Sendable {
+        /// Path of the SQLite file.
+        public var path: String
+        /// Create the file (and its directory) when missing; otherwise a missing file is an error.
+        public var createIfMissing: Bool
+        /// How long a write waits for another process's lock before failing.
+        public var busyTimeoutMilliseconds: Int
+        /// SQLite's page cache for this connection; nil keeps SQLite's default (about 2 MiB).
+        /// Long passes over a large store set it higher: see docs/CONSOLIDATION.md.
+        public var pageCacheMebibytes: Int?
+
+        public init(
+            path: String, createIfMissing: Bool = false, busyTimeoutMilliseconds: Int = 5000,
+            pageCacheMebibytes: Int? = nil
+        ) {
+            self.path = path
+            self.createIfMissing = createIfMissing
+            self.busyTimeoutMilliseconds = busyTimeoutMilliseconds
+            self.pageCacheMebibytes = pageCacheMebibytes
+        }
+    }
+
+    /// The schema version this build reads and writes.
+    public static let schemaVersion = Schema.currentVersion
+
+    public nonisolated let path: String
+    package let busyTimeoutMilliseconds: Int
+    package let connection: Connection
+
+    /// Opens (and if asked, creates) the store, refusing files it must not touch, then brings
+    /// the schema up to date.
+    public init(_ configuration: Configuration) throws {
+        path = try Self.absolutePath(configuration.path)
+        busyTimeoutMilliseconds = configuration.busyTimeoutMilliseconds
+        connection = try Self.open(path, configuration)
+    }
+
+    /// An absolute path, so that SQLite's special names (`:memory:`, the empty name for a
+    /// temporary database) are always taken as files, and messages name the real file.
+    private static func absolutePath(_ path: String) throws -> String {
+        guard !path.isEmpty else { throw StoreError.cannotOpen(path: path, reason: "the database path is empty") }
+        return DaemonPaths.absolute(path)
+    }
+
+    private static func open(_ path: String, _ configuration: Configuration) throws -> Connection {
+        let timeout = configuration.busyTimeoutMilliseconds
+        if configuration.createIfMissing {
+            try DatabaseFiles.createParentDirectory(of: path)
+            try DatabaseFiles.createDatabase(at: path)
+        } else if !FileManager.default.fileExists(atPath: path) {
+            throw StoreError.databaseMissing(path: path)
+        }
+        do {
+            let connection = try connect(path, configuration)
+            if let mebibytes = configuration.pageCacheMebibytes {
+                // A negative cache_size is in KiB rather than pages.
+                try connection.execute("PRAGMA cache_size = -\(max(1, mebibytes) * 1024)")
+            }
+            // Everything up to here only read the file: decide whether it is ours before any write.
+            let version = try connection.schemaVersion()
+            if try connection.applicationID() != Schema.applicationID {
+                let isEmpty = try connection.scalarInt("SELECT count(*) FROM sqlite_master") == 0
+                guard isEmpty, version == 0, try connection.applicationID() == 0 else {
+                    throw StoreError.foreignDatabase(path: path)
+                }
+                // An empty file becomes a memory database only by a command that writes.
+                guard configuration.createIfMissing else { throw StoreError.notInitialized(path: path) }
+            }
+            if version > Schema.currentVersion {
+                throw StoreError.newerSchema(path: path, found: version, supported: Schema.currentVersion)
+            }
+            if connection.isReadOnly {
+                // Readers can still inspect an up-to-date file; nothing can be migrated.
+                if version < Schema.currentVersion { throw StoreError.readOnly(path: path) }
+                return connection
+            }
+            do {
+                try connection.enableWriteAheadLog()
+            } catch let error as SQLiteError where error.code == SQLITE_CANTOPEN {
+                // The -wal and -shm files cannot be created: the directory is not writable.
+                throw StoreError.readOnly(path: path)
+            }
+            try connection.migrate(Schema.migrations, record: Schema.record)
+            return connection
+        } catch let error as SQLiteError {
+            throw StoreError(error, path: path, busyTimeoutMilliseconds: timeout)
+        }
+    }
+
+    /// Opens the connection, falling back to an immutable read-only view for a WAL file that we
+    /// may not write, in a directory where its `-shm` cannot be created (SQLite cannot read it
+    /// otherwise). Nobody can be writing it through such a view, so that is safe, unless
+    /// committed changes still wait in the `-wal` file: those the view would not see.
+    private static func connect(_ path: String, _ configuration: Configuration) throws -> Connection {
+        do {
+            return try Connection(
+                path: path, mode: configuration.createIfMissing ? .readWriteCreate : .readWrite,
+                busyTimeoutMilliseconds: Int32(clamping: configuration.busyTimeoutMilliseconds))
+        } catch let error as SQLiteError
+            where (error.code == SQLITE_READONLY || error.code == SQLITE_CANTOPEN) && access(path, W_OK) != 0
+        {
+            let log = path + "-wal"
+            let logSize = (try? FileManager.default.attributesOfItem(atPath: log)[.size] as? Int) ?? 0
+            guard logSize == 0 else {
+                throw StoreError.cannotOpen(
+                    path: path,
+                    reason: "it is read-only, and the changes still in \(log) can only be read by a user "
+                        + "who may write in its directory")
+            }
+            return try Connection(path: path, mode: .readOnlyImmutable, busyTimeoutMilliseconds: 0)
+        }
+    }
+
+    /// True when the file could only be opened for reading.
+    public var isReadOnly: Bool { connection.isReadOnly }
+
+    /// Runs `body` against the connection, turning SQLite failures into `StoreError`s.
+    package func withConnection<T>(_ body: (Connection) throws -> T) throws -> T {
+        do {
+            return try body(connection)
+        } catch let error as SQLiteError {
+            throw StoreError(error, path: path, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
+        }
+    }
+
+    // MARK: - Writing
+
+    package static let insertShortTermMemory = """
+        INSERT INTO short_term_memories(content, session, source, importance, created_at) VALUES (?, ?, ?, ?, ?)
+        """
+
+    /// Stores one short-term memory and returns its id.
+    public func add(_ memory: NewMemory) throws -> ShortTermMemoryID {
+        do {
+            try memory.validate()
+        } catch {
+            throw StoreError.invalidMemory(error)
+        }
+        return try withConnection { connection in
+            try Self.insert(memory, createdAt: memory.createdAt ?? .now, into: connection)
+        }
+    }
+
+    /// Stores memories in one transaction: all of them or, if one is invalid, none.
+    public func add(_ memories: [NewMemory]) throws -> [ShortTermMemoryID] {
+        for memory in memories {
+            do {
+                try memory.validate()
+            } catch {
+                throw StoreError.invalidMemory(error)
+            }
+        }
+        return try withConnection { connection in
+            try connection.inTransaction {
+                try memories.map { try Self.insert($0, createdAt: $0.createdAt ?? .now, into: connection) }
+            }
+        }
+    }
+
+    package static func insert(_ memory: NewMemory, createdAt: Timestamp, into connection: Connection) throws
+        -> ShortTermMemoryID
+    {
+        try connection.prepare(insertShortTermMemory)
+            .bind([memory.content, memory.session, memory.source, memory.importance, createdAt.iso8601])
+            .run()
+        return ShortTermMemoryID(connection.lastInsertRowID)
+    }
+}

@@ -1,0 +1,75 @@
+import CSQLite
+import MemoryModel
+import SQLiteKit
+/// Why the store could not do what was asked, in words a user can act on.
+public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// An inspect command was pointed at a file that does not exist.
+    case databaseMissing(path: String)
+    /// The file exists but is not a SQLite database.
+    case notADatabase(path: String)
+    /// A SQLite database that belongs to another program.
+    case foreignDatabase(path: String)
+    /// An empty file, opened by a command that does not write.
+    case notInitialized(path: String)
+    /// A newer memoryd wrote this file; this build must not touch it.
+    case newerSchema(path: String, found: Int, supported: Int)
+    /// The file (or its directory) cannot be written.
+    case readOnly(path: String)
+    /// Another connection held the write lock for longer than the busy timeout.
+    case locked(path: String, waitedMilliseconds: Int)
+    /// The file could not be opened at all (missing directory, permissions, …).
+    case cannotOpen(path: String, reason: String)
+    /// A full-text query that FTS5 cannot parse.
+    case invalidSearchQuery(query: String, reason: String)
+    /// A memory was refused.
+    case invalidMemory(InvalidMemory)
+    /// A record that was asked for by id does not exist.
+    case notFound(RecordReference)
+    /// Any other SQLite failure, with its code, message and SQL.
+    case sqlite(SQLiteError)
+
+    public var description: String {
+        switch self {
+        case .databaseMissing(let path):
+            "no memory database at \(path) (it is created by `memctl add` or `memctl import`; choose another with --db)"
+        case .notADatabase(let path):
+            "\(path) is not a SQLite database (or it is encrypted or damaged); refusing to touch it"
+        case .foreignDatabase(let path):
+            "\(path) is a SQLite database of another program (no memoryd schema); refusing to change it"
+        case .notInitialized(let path):
+            "\(path) is an empty file, not a memory database yet (`memctl add` or `memctl import` sets it up)"
+        case .newerSchema(let path, let found, let supported):
+            "\(path) has schema version \(found), newer than this build understands (\(supported)); upgrade memoryd"
+        case .readOnly(let path):
+            "\(path) is read-only: check the permissions of the file and of its directory"
+        case .locked(let path, let waited):
+            "\(path) is locked by another process (waited \(waited) ms); try again, or raise --busy-timeout"
+        case .cannotOpen(let path, let reason):
+            "cannot open \(path): \(reason)"
+        case .invalidSearchQuery(_, let reason):
+            "invalid search query: \(reason) (FTS5 syntax: words, \"exact phrase\", AND, OR, NOT, prefix*)"
+        case .invalidMemory(let invalid):
+            "invalid memory: \(invalid.reason)"
+        case .notFound(let reference):
+            "no record \(reference)"
+        case .sqlite(let error):
+            error.description
+        }
+    }
+
+    /// Turns a SQLite failure on the database at `path` into the error a user should see.
+    package init(_ error: SQLiteError, path: String, busyTimeoutMilliseconds: Int) {
+        switch error.code {
+        case SQLITE_NOTADB:
+            self = .notADatabase(path: path)
+        case SQLITE_BUSY, SQLITE_LOCKED:
+            self = .locked(path: path, waitedMilliseconds: busyTimeoutMilliseconds)
+        case SQLITE_READONLY:
+            self = .readOnly(path: path)
+        case SQLITE_CANTOPEN, SQLITE_PERM, SQLITE_AUTH:
+            self = .cannotOpen(path: path, reason: error.message)
+        default:
+            self = .sqlite(error)
+        }
+    }
+}

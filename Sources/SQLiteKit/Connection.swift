@@ -1,0 +1,207 @@
+import CSQLite
+
+/// The raw SQLite connection: opened, configured and checked, with a statement cache.
+///
+/// Not `Sendable`: exactly one owner (the `MemoryStore` actor, or a test) may use it.
+package final class Connection {
+    package enum OpenMode {
+        /// Open an existing file for reading and writing (read-only if the file system says so).
+        case readWrite
+        /// Like `.readWrite`, creating the file when it does not exist.
+        case readWriteCreate
+        /// Read-only, without the WAL index (`-shm`): for a file in a directory we cannot write,
+        /// where SQLite could not otherwise read a WAL database at all.
+        case readOnlyImmutable
+    }
+
+    package let path: String
+    private let handle: OpaquePointer
+    private var statements: [String: Statement] = [:]
+
+    /// Opens `path` and validates it: the file must be a SQLite database (checked before anything
+    /// is written to it), foreign keys are on and a busy timeout is set.
+    /// WAL is turned on separately by `enableWriteAheadLog()`, after the caller had its say
+    /// about the schema version, so that a file we will refuse is never changed.
+    package init(path: String, mode: OpenMode, busyTimeoutMilliseconds: Int32) throws {
+        self.path = path
+        var flags = SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
+        var filename = path
+        switch mode {
+        case .readWrite: flags |= SQLITE_OPEN_READWRITE
+        case .readWriteCreate: flags |= SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE
+        case .readOnlyImmutable:
+            flags |= SQLITE_OPEN_READONLY | SQLITE_OPEN_URI
+            filename = "file:" + Self.uriEscaped(path) + "?immutable=1"
+        }
+        var db: OpaquePointer?
+        let rc = sqlite3_open_v2(filename, &db, flags, nil)
+        guard rc == SQLITE_OK, let db else {
+            let message = db.map { String(cString: sqlite3_errmsg($0)) } ?? String(cString: sqlite3_errstr(rc))
+            sqlite3_close_v2(db)
+            throw SQLiteError(extendedCode: rc, message: message)
+        }
+        handle = db
+        sqlite3_extended_result_codes(db, 1)
+        try check(sqlite3_busy_timeout(db, busyTimeoutMilliseconds))
+        // Double-quoted string literals are a trap; refuse them like strict SQL does.
+        _ = memoryd_sqlite3_db_config_bool(db, SQLITE_DBCONFIG_DQS_DML, 0)
+        _ = memoryd_sqlite3_db_config_bool(db, SQLITE_DBCONFIG_DQS_DDL, 0)
+        // Reading the schema is the first thing that fails on a file that is not a database.
+        try execute("SELECT count(*) FROM sqlite_master")
+        try execute("PRAGMA foreign_keys = ON")
+        guard try scalarInt("PRAGMA foreign_keys") == 1 else {
+            throw SQLiteError(extendedCode: SQLITE_MISUSE, message: "foreign keys could not be enabled")
+        }
+    }
+
+    private static func uriEscaped(_ path: String) -> String {
+        var escaped = ""
+        for character in path.unicodeScalars {
+            switch character {
+            case "%": escaped += "%25"
+            case "?": escaped += "%3f"
+            case "#": escaped += "%23"
+            default: escaped.unicodeScalars.append(character)
+            }
+        }
+        return escaped
+    }
+
+    deinit { close() }
+
+    /// True once `close()` ran: every later call fails with "the database is closed".
+    package private(set) var isClosed = false
+
+    /// Finalizes every cached statement and closes the file. Safe to call more than once.
+    package func close() {
+        guard !isClosed else { return }
+        isClosed = true
+        statements.removeAll()  // finalize statements before closing
+        sqlite3_close_v2(handle)
+    }
+
+    private func checkOpen(_ sql: String) throws {
+        if isClosed { throw SQLiteError(extendedCode: SQLITE_MISUSE, message: "the database is closed", sql: sql) }
+    }
+
+    /// True when SQLite opened the file read-only (e.g. no write permission on it).
+    package var isReadOnly: Bool { sqlite3_db_readonly(handle, "main") == 1 }
+
+    /// Switches the database to WAL and checks that it really took.
+    package func enableWriteAheadLog() throws {
+        let mode = try scalarText("PRAGMA journal_mode = WAL")
+        guard mode?.lowercased() == "wal" else {
+            throw SQLiteError(
+                extendedCode: SQLITE_CANTOPEN,
+                message: "could not switch to WAL journal mode (still '\(mode ?? "?")')",
+                sql: "PRAGMA journal_mode = WAL")
+        }
+        // FULL: a memory that was accepted survives power loss, not just a crash.
+        try execute("PRAGMA synchronous = FULL")
+    }
+
+    // MARK: - Running SQL
+
+    /// Runs one or more statements that return no rows of interest.
+    package func execute(_ sql: String) throws {
+        try checkOpen(sql)
+        var errorMessage: UnsafeMutablePointer<CChar>?
+        let rc = sqlite3_exec(handle, sql, nil, nil, &errorMessage)
+        if rc != SQLITE_OK {
+            let message = errorMessage.map { String(cString: $0) } ?? String(cString: sqlite3_errstr(rc))
+            sqlite3_free(errorMessage)
+            throw SQLiteError(extendedCode: sqlite3_extended_errcode(handle), message: message, sql: sql)
+        }
+    }
+
+    /// Returns the cached prepared statement for `sql`, preparing it on first use. SQL made for
+    /// one call (ids written into an `IN (…)` list) passes `cached: false`: it is finalized when
+    /// the caller drops it, so the cache holds only the fixed statements and stays bounded.
+    package func prepare(_ sql: String, cached: Bool = true) throws -> Statement {
+        try checkOpen(sql)
+        if cached, let statement = statements[sql] {
+            statement.reset()
+            return statement
+        }
+        var raw: OpaquePointer?
+        let flags = cached ? UInt32(SQLITE_PREPARE_PERSISTENT) : 0
+        let rc = sqlite3_prepare_v3(handle, sql, -1, flags, &raw, nil)
+        guard rc == SQLITE_OK, let raw else {
+            throw error(rc, sql: sql)
+        }
+        let statement = Statement(raw, sql: sql, connection: self)
+        if cached { statements[sql] = statement }
+        return statement
+    }
+
+    /// How many prepared statements the cache holds.
+    package var cachedStatements: Int { statements.count }
+
+    /// Drops a statement from the cache, e.g. after it failed, so the next use prepares afresh.
+    package func evict(_ statement: Statement) {
+        statements[statement.sql] = nil
+    }
+
+    package func scalarInt(_ sql: String, _ arguments: (any SQLiteBindable)?...) throws -> Int64? {
+        try prepare(sql).bind(arguments).firstRow { $0.int64(0) }
+    }
+
+    package func scalarText(_ sql: String, _ arguments: (any SQLiteBindable)?...) throws -> String? {
+        try prepare(sql).bind(arguments).firstRow { $0.text(0) }
+    }
+
+    package var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(handle) }
+    package var changes: Int { Int(sqlite3_changes64(handle)) }
+    package var isInTransaction: Bool { sqlite3_get_autocommit(handle) == 0 }
+
+    // MARK: - Transactions
+
+    package enum TransactionKind: String {
+        case deferred = "DEFERRED"
+        /// Takes the write lock at once, so a busy database fails before any work is done.
+        case immediate = "IMMEDIATE"
+    }
+
+    /// Runs `body` in a transaction: committed when it returns, rolled back when it throws.
+    package func inTransaction<T>(_ kind: TransactionKind = .immediate, _ body: () throws -> T) throws -> T {
+        try execute("BEGIN \(kind.rawValue) TRANSACTION")
+        let result: T
+        do {
+            result = try body()
+        } catch {
+            rollbackQuietly()
+            throw error
+        }
+        do {
+            try execute("COMMIT TRANSACTION")
+        } catch {
+            rollbackQuietly()
+            throw error
+        }
+        return result
+    }
+
+    /// Rolls back if a transaction is open. A failing rollback has nothing left to undo: SQLite
+    /// already rolled back on its own, and the error that brought us here is the one to report.
+    private func rollbackQuietly() {
+        if isInTransaction { _ = sqlite3_exec(handle, "ROLLBACK TRANSACTION", nil, nil, nil) }
+    }
+
+    // MARK: - Errors
+
+    package func check(_ rc: Int32, sql: String? = nil) throws {
+        if rc != SQLITE_OK { throw error(rc, sql: sql) }
+    }
+
+    package func error(_ rc: Int32, sql: String?) -> SQLiteError {
+        let extended = sqlite3_extended_errcode(handle)
+        // sqlite3_errmsg describes the most recent failure; trust it only when it is ours.
+        let code = (extended & 0xFF) == (rc & 0xFF) ? extended : rc
+        let message = (extended & 0xFF) == (rc & 0xFF)
+            ? String(cString: sqlite3_errmsg(handle)) : String(cString: sqlite3_errstr(rc))
+        return SQLiteError(extendedCode: code, message: message, sql: sql)
+    }
+}
+
+@available(*, unavailable)
+extension Connection: Sendable {}

@@ -1,0 +1,218 @@
+import Foundation
+import Testing
+
+@testable import MemoryEngines
+@testable import MemoryModel
+
+@Suite("Consolidation engine")
+struct ConsolidationEngineTests {
+    let engine = ConsolidationEngine(policy: ConsolidationPolicy())
+    let base = Timestamp(iso8601: "2026-03-02T09:00:00Z")!
+
+    private func memory(
+        _ id: Int64, _ content: String, session: String = "s1", minutes: Int64 = 0, importance: Double? = nil
+    ) -> ShortTermMemory {
+        ShortTermMemory(
+            id: ShortTermMemoryID(id), content: content, session: session, source: "user", importance: importance,
+            createdAt: Timestamp(millisecondsSince1970: base.millisecondsSince1970 + minutes * 60_000),
+            status: .pending, ltmID: nil)
+    }
+
+    private func plan(_ memories: [ShortTermMemory], candidates: LongTermCandidates = .init()) -> ConsolidationPlan {
+        engine.plan(memories, features: memories.map { engine.features(of: $0) }, candidates: candidates)
+    }
+
+    /// Stored long-term memories as the store would hand them to the engine.
+    private func candidates(_ memories: [LongTermMemory]) -> LongTermCandidates {
+        var candidates = LongTermCandidates()
+        for memory in memories {
+            candidates.memories[memory.id] = memory
+            for key in ConsolidationEngine.summaryBandKeys(memory.summary) {
+                candidates.byBandKey[key, default: []].append(memory.id)
+            }
+        }
+        return candidates
+    }
+
+    @Test("near-duplicates of one conversation merge into one long-term memory with both sources")
+    func duplicatesMerge() {
+        let result = plan([
+            memory(1, "My sister Leah is moving to Lisbon in June"),
+            memory(2, "my sister leah moves to lisbon in june!", minutes: 3),
+        ])
+        #expect(result.writes.count == 1)
+        #expect(result.writes.first?.sources.map(\.role) == [.created, .merged])
+        #expect(result.writes.first?.sources.map(\.stmID.rawValue) == [1, 2])
+        #expect(result.parked.isEmpty)
+    }
+
+    @Test("unrelated memories stay apart")
+    func unrelatedStayApart() {
+        let result = plan([
+            memory(1, "My dentist appointment is on Friday at 9:30"),
+            memory(2, "I started learning Portuguese with an app", minutes: 2),
+            memory(3, "Remember that Marcus is allergic to peanuts", minutes: 4),
+        ])
+        #expect(result.writes.count == 3)
+        #expect(result.writes.allSatisfy { $0.sources.count == 1 && $0.sources[0].role == .created })
+    }
+
+    @Test("the same words a week later in another session reinforce the stored memory instead of duplicating it")
+    func restatementReinforces() throws {
+        let stored = LongTermMemory(
+            id: LongTermMemoryID(7), summary: "My sister Leah lives in Lisbon.", strength: 1, importance: 0.6,
+            createdAt: base, updatedAt: base, lastReinforcedAt: base, sourceCount: 1)
+        let weekLater = memory(9, "my sister Leah lives in Lisbon now", session: "s2", minutes: 7 * 24 * 60)
+        let result = plan([weekLater], candidates: candidates([stored]))
+        let write = try #require(result.writes.first)
+        #expect(result.writes.count == 1)
+        #expect(write.existing == stored.id)
+        #expect(write.sources.map(\.role) == [.reinforced])
+        #expect(write.lastReinforcedAt == weekLater.createdAt)
+        // Decayed for a week (half-life 30 days), then one more restatement.
+        let expected = Decay.decayed(
+            1, from: base, to: weekLater.createdAt, halfLife: ConsolidationPolicy().strengthHalfLife) + 1
+        #expect(abs(write.strength - expected) < 1e-9)
+        #expect(write.strength > 1.8 && write.strength < 2)
+    }
+
+    @Test("a statement about another person is not a restatement, however alike the words")
+    func namesMustMatch() {
+        let stored = LongTermMemory(
+            id: LongTermMemoryID(1), summary: "My sister Kwame works at Initech now.", strength: 1, importance: 0.6,
+            createdAt: base, updatedAt: base, lastReinforcedAt: base, sourceCount: 1)
+        let result = plan([memory(2, "My sister Sven works at Initech now", session: "s9")], candidates: candidates([stored]))
+        #expect(result.writes.map(\.existing) == [nil])
+    }
+
+    @Test("shouting restates the same words in lower case, in either order", arguments: [false, true])
+    func shouting(capsFirst: Bool) {
+        let caps = "I MOVED TO BERLIN LAST MONTH"
+        let plain = "i moved to berlin last month"
+        let result = plan([
+            memory(1, capsFirst ? caps : plain, session: "a"), memory(2, capsFirst ? plain : caps, session: "b", minutes: 60),
+        ])
+        #expect(result.writes.count == 1)
+        #expect(result.writes.first?.sources.map(\.role) == [.created, .reinforced])
+    }
+
+    @Test("small talk that restates nothing is parked, not made into a long-term memory")
+    func smallTalkIsParked() {
+        let result = plan([memory(1, "ok"), memory(2, "lol", minutes: 1), memory(3, "thanks!", minutes: 2)])
+        #expect(result.writes.isEmpty)
+        #expect(result.parked.map(\.rawValue) == [1, 2, 3])
+    }
+
+    @Test("filler of a conversation is parked, never merged into a neighbour; its acknowledgements stay out of summaries")
+    func conversationFiller() throws {
+        let memories = [
+            memory(1, "I went to a LGBTQ support group yesterday and it was so powerful."),
+            memory(2, "Wow, that's cool! What happened?", minutes: 1),
+            memory(3, "That's great! So happy for you!", minutes: 2),
+            memory(4, "Wow! The support group made me feel accepted. Isn't that something?", minutes: 3),
+        ]
+        let result = plan(memories)
+        #expect(result.parked.map(\.rawValue) == [2, 3])
+        let summaries = result.writes.map(\.summary)
+        #expect(summaries.allSatisfy { !$0.contains("Wow") && !$0.contains("So happy for you") }, "\(summaries)")
+        #expect(summaries.contains { $0.contains("The support group made me feel accepted.") }, "\(summaries)")
+    }
+
+    @Test("a thank-you in front of a statement does not make it restate another memory")
+    func acknowledgementIsNoRestatement() {
+        let stored = LongTermMemory(
+            id: LongTermMemoryID(3), summary: "Thanks, Caroline! Painting is a fun way to relax.", strength: 1,
+            importance: 0.6, createdAt: base, updatedAt: base, lastReinforcedAt: base, sourceCount: 1)
+        let later = memory(5, "Thanks, Caroline! My kids and I went camping at the lake last weekend.", session: "s3", minutes: 600)
+        #expect(plan([later], candidates: candidates([stored])).writes.map(\.existing) == [nil])
+    }
+
+    @Test("a memory given high importance is consolidated even when it is short")
+    func givenImportanceWins() {
+        let result = plan([memory(1, "ok", importance: 0.9)])
+        #expect(result.writes.count == 1 && result.parked.isEmpty)
+    }
+
+    @Test("summaries are made of the memories' own sentences and stay within the limit")
+    func extractiveSummary() {
+        var policy = ConsolidationPolicy()
+        policy.maximumSummaryLength = 120
+        let engine = ConsolidationEngine(policy: policy)
+        let memories = (0..<6).map { index in
+            memory(
+                Int64(index + 1),
+                "We are planning the kitchen renovation for May. The budget is about 8000 euros. Call #\(index) with the builder went fine.",
+                minutes: Int64(index))
+        }
+        let result = engine.plan(memories, features: memories.map { engine.features(of: $0) }, candidates: .init())
+        let summary = result.writes.first?.summary ?? ""
+        #expect(result.writes.count == 1)
+        #expect(summary.count <= 120)
+        let sourceSentences = Set(memories.flatMap { TextFeatures($0.content).sentences.map(\.text) })
+        for sentence in TextFeatures(summary).sentences {
+            #expect(sourceSentences.contains(sentence.text), "invented: \(sentence.text)")
+        }
+        #expect(summary.contains("kitchen renovation"))
+    }
+
+    @Test("strength decays monotonically with time and never below zero")
+    func decayIsMonotonic() {
+        let halfLife = ConsolidationPolicy().strengthHalfLife
+        var previous = Double.infinity
+        for day in stride(from: 0, through: 400, by: 5) {
+            let later = Timestamp(millisecondsSince1970: base.millisecondsSince1970 + Int64(day) * 86_400_000)
+            let value = Decay.decayed(3, from: base, to: later, halfLife: halfLife)
+            #expect(value <= previous && value >= 0)
+            previous = value
+        }
+        let thirtyDays = Timestamp(millisecondsSince1970: base.millisecondsSince1970 + 30 * 86_400_000)
+        #expect(abs(Decay.decayed(3, from: base, to: thirtyDays, halfLife: halfLife) - 1.5) < 1e-9)
+        #expect(Decay.decayed(3, from: thirtyDays, to: base, halfLife: halfLife) == 3)
+    }
+
+    @Test("the same batch always gives the same plan")
+    func deterministic() {
+        let memories = (0..<40).map { memory(Int64($0 + 1), "note \($0 % 7) about Berlin and work", minutes: Int64($0)) }
+        #expect(plan(memories) == plan(memories.reversed()))
+    }
+}
+
+@Suite("Importance heuristic and text features")
+struct ImportanceHeuristicTests {
+    @Test(
+        "chatter scores low, facts with names, numbers, cues and oneself score above the threshold",
+        arguments: [
+            ("ok", false), ("lol", false), ("thanks!", false), ("haha nice", false), ("👍", false), ("sure", false),
+            ("That sounds like a good plan.", false),
+            ("I moved to Berlin last month", true), ("Remember to water the plants", true),
+            ("my sister leah works at the hospital", true), ("Dentist on 2026-03-14 at 9:30", true),
+            ("never book flights through that agency again", true),
+        ])
+    func importance(text: String, important: Bool) {
+        let score = ImportanceHeuristic.estimate(text)
+        #expect((score >= ConsolidationPolicy().forgetBelowImportance) == important, "\(text): \(score)")
+    }
+
+    @Test("sentences split after end punctuation and at line breaks, not inside numbers or abbreviations of it")
+    func sentences() {
+        #expect(
+            TextFeatures("It costs 3.5 euros. Really?! \"Yes.\" Then\nnew line").sentences.map(\.text) == [
+                "It costs 3.5 euros.", "Really?!", "\"Yes.\"", "Then", "new line",
+            ])
+        #expect(TextFeatures("").sentences.isEmpty)
+        #expect(TextFeatures("👍").sentences.map(\.text) == ["👍"])
+    }
+
+    @Test("content words are case-folded, lightly stemmed, and ignore stop words and possessives")
+    func contentWords() {
+        #expect(TextFeatures("Leah's MOVING to Berlin").words == TextFeatures("leah moved to berlin").words)
+        #expect(TextFeatures("the and of").words.isEmpty)
+        #expect(TextFeatures("Zoë déménage à Montréal").words.count == 3)
+    }
+
+    @Test("names are capitalised words inside a sentence, and numbers")
+    func names() {
+        #expect(TextFeatures("My sister Leah lives in Berlin since 2024").names == WordSet(["leah", "berlin", "2024"]))
+        #expect(TextFeatures("Yesterday I said hi. Then I left").names.isEmpty)
+    }
+}

@@ -1,0 +1,282 @@
+import Foundation
+import Testing
+
+@testable import MemoryEngines
+@testable import MemoryModel
+@testable import MemoryPasses
+@testable import MemoryStorage
+@testable import SQLiteKit
+import TestFixtures
+
+@Suite("Consolidation pass")
+struct ConsolidationPassTests {
+    static let day: Int64 = 86_400_000
+    let now = Timestamp(iso8601: "2026-06-01T12:00:00Z")!
+
+    /// Conversations with repeated facts, small talk and restatements across sessions, all in the past.
+    static func sampleLines(count: Int, endingBefore end: Timestamp) -> String {
+        let facts = [
+            "My sister Leah lives in Lisbon", "I work at Globex as a designer", "Remember that Marcus is allergic to peanuts",
+            "my dentist appointment is on the 14th at 9:30", "We are renovating the kitchen in May",
+            "I moved to Berlin last month", "Priya's birthday is on October 3",
+        ]
+        let chatter = ["ok", "lol", "thanks!", "sure", "hmm", "That sounds like a good plan."]
+        var lines = ""
+        for index in 0..<count {
+            let time = Timestamp(millisecondsSince1970: end.millisecondsSince1970 - Int64(count - index) * 2_700_000)
+            let content = index % 3 == 2 ? chatter[index % chatter.count] : facts[(index / 3) % facts.count]
+            lines += #"{"content": "\#(content)", "session": "s\#(index / 25)", "created_at": "\#(time.iso8601)"}"# + "\n"
+        }
+        return lines
+    }
+
+    /// A store holding `lines`; keep the fixture alive as long as the store is used.
+    private func store(with lines: String) async throws -> (StoreFixture, MemoryStore) {
+        let fixture = try StoreFixture()
+        let store = try fixture.open()
+        let file = fixture.directory.appendingPathComponent("in.jsonl").path
+        try Data(lines.utf8).write(to: URL(fileURLWithPath: file))
+        _ = try await store.importMemories(from: LineReader(path: file, maximumLineBytes: 16 << 20), skipInvalid: false)
+        return (fixture, store)
+    }
+
+    private func policy(batchSize: Int = 40) -> ConsolidationPolicy {
+        var policy = ConsolidationPolicy()
+        policy.batchSize = batchSize
+        return policy
+    }
+
+    /// Runs a pass in its own task; `cancelAfter` cancels it once that many batches are committed.
+    private func runPass(_ store: MemoryStore, policy: ConsolidationPolicy, at now: Timestamp, cancelAfter: Int? = nil)
+        async throws -> PassRecord
+    {
+        let pass = ConsolidationPass(store: store, policy: policy, now: now)
+        return try await Task {
+            try await pass.run { progress in
+                if let cancelAfter, progress.batches == cancelAfter { withUnsafeCurrentTask { $0?.cancel() } }
+            }
+        }.value
+    }
+
+    /// What a pass decides, as rows: everything but the pass's own bookkeeping (the ledger, and
+    /// the wall-clock `status_changed_at` / `reviewed_at`).
+    static func content(of fixture: StoreFixture) throws -> [String] {
+        let connection = try fixture.rawConnection()
+        var rows: [String] = []
+        for query in [
+            "SELECT id, content, session, importance, created_at, status, ltm_id FROM short_term_memories ORDER BY id",
+            "SELECT id, summary, strength, importance, created_at, updated_at, last_reinforced_at FROM long_term_memories ORDER BY id",
+            "SELECT ltm_id, stm_id, role, joined_at FROM long_term_sources ORDER BY ltm_id, stm_id",
+            "SELECT band_key, ltm_id FROM long_term_signatures ORDER BY band_key, ltm_id",
+            "SELECT name, count FROM record_counts WHERE name <> 'passes' ORDER BY name",
+        ] {
+            let statement = try connection.prepare(query)
+            rows += try statement.rows { row in
+                (0..<Int32(7)).map { row.optionalText($0) ?? "∅" }.joined(separator: "|")
+            }
+        }
+        return rows
+    }
+
+    @Test("a pass cancelled after any batch keeps whole batches only, and a rerun ends with exactly the uninterrupted result")
+    func cancelAndResume() async throws {
+        let lines = Self.sampleLines(count: 400, endingBefore: now.subtracting(.seconds(3600)))
+        let (reference, referenceStore) = try await store(with: lines)
+        let complete = try await runPass(referenceStore, policy: policy(), at: now)
+        #expect(complete.outcome == .completed)
+        let expected = try Self.content(of: reference)
+        #expect(complete.counts["created", default: 0] > 0 && complete.counts["reinforced", default: 0] > 0)
+        #expect(complete.counts["forgotten", default: 0] > 0)
+
+        for cut in Set([1, 2, 3, complete.batches / 2, complete.batches - 1]).sorted() where cut >= 1 {
+            let (fixture, store) = try await store(with: lines)
+            let cancelled = try await runPass(store, policy: policy(), at: now, cancelAfter: cut)
+            #expect(cancelled.outcome == .cancelled)
+            #expect(cancelled.batches == cut)
+            // The ledger and the rows agree: nothing half-written, nothing counted twice.
+            let stats = try await store.statistics()
+            let counts = cancelled.counts
+            #expect(stats.ltm == counts["created", default: 0])
+            #expect(
+                stats.stm.consolidated
+                    == counts["created", default: 0] + counts["merged", default: 0] + counts["reinforced", default: 0])
+            #expect(stats.stm.forgotten == counts["forgotten", default: 0])
+            #expect(try await store.checkIntegrity().ok)
+
+            let resumed = try await runPass(store, policy: policy(), at: now)
+            #expect(resumed.outcome == .completed)
+            #expect(try Self.content(of: fixture) == expected, "after a cut at batch \(cut)")
+        }
+    }
+
+    @Test("a second pass of the same kind on the same database is refused while one holds the lock")
+    func oneAtATime() async throws {
+        let (fixture, store) = try await store(with: Self.sampleLines(count: 30, endingBefore: now))
+        do {
+            let held = try PassLock(database: fixture.path, kind: .consolidation)
+            await #expect(throws: PassAlreadyRunning(kind: .consolidation, database: fixture.path, pid: getpid())) {
+                try await ConsolidationPass(store: store, now: now).run()
+            }
+            // Another kind is not blocked by it.
+            _ = try PassLock(database: fixture.path, kind: .graph)
+            withExtendedLifetime(held) {}
+        }
+        #expect(try await ConsolidationPass(store: store, now: now).run().outcome == .completed)
+        #expect(try await store.passes(limit: 10).count == 1)
+    }
+
+    @Test("a pass left running by a process that died is closed as failed by the next one")
+    func staleLedgerRow() async throws {
+        let (fixture, store) = try await store(with: Self.sampleLines(count: 10, endingBefore: now))
+        defer { withExtendedLifetime(fixture) {} }
+        try fixture.rawConnection().execute(
+            "INSERT INTO passes(kind, started_at, processed, batches) VALUES ('consolidation', '2026-05-31T10:00:00.000Z', 40, 1)")
+        _ = try await ConsolidationPass(store: store, now: now).run()
+        let passes = try await store.passes(limit: 10)
+        #expect(passes.map(\.outcome) == [.completed, .failed])
+        #expect(passes.last?.error?.hasPrefix("interrupted") == true)
+        #expect(passes.last?.processed == 40)
+    }
+
+    @Test("only memories older than the minimum age are taken, unless pending memories exceed the capacity")
+    func eligibility() async throws {
+        let lines = (0..<5).map { index in
+            #"{"content": "I moved to Berlin, note \#(index)", "created_at": "\#(now.subtracting(.seconds(Int64(60 * (5 - index)))).iso8601)"}"#
+        }.joined(separator: "\n")
+        let (fixture, store) = try await store(with: lines)
+        #expect(try await ConsolidationPass(store: store, now: now).run().processed == 0)
+        var overCapacity = ConsolidationPolicy()
+        overCapacity.pendingCapacity = 3
+        let record = try await ConsolidationPass(store: store, policy: overCapacity, now: now).run()
+        #expect(record.processed == 2)
+        #expect(try await store.shortTermMemories(status: .pending, limit: 10).map(\.content).sorted() == [
+            "I moved to Berlin, note 2", "I moved to Berlin, note 3", "I moved to Berlin, note 4",
+        ])
+        withExtendedLifetime(fixture) {}
+    }
+
+    @Test("memories kept back do not count towards the capacity, so they cannot rush a conversation in progress")
+    func keptBackMemoriesDoNotCount() async throws {
+        let day = now.subtracting(.seconds(86_400)).iso8601
+        let chatter = (0..<6).map { _ in #"{"content": "lol", "session": "old", "created_at": "\#(day)"}"# }
+        let fresh = #"{"content": "I moved to Berlin, still unpacking", "created_at": "\#(now.subtracting(.seconds(60)).iso8601)"}"#
+        let (fixture, store) = try await store(with: (chatter + [fresh]).joined(separator: "\n"))
+        var policy = ConsolidationPolicy()
+        policy.pendingCapacity = 3
+        let first = try await ConsolidationPass(store: store, policy: policy, now: now).run()
+        #expect(first.counts["parked"] == 6 && first.processed == 6)
+        let second = try await ConsolidationPass(store: store, policy: policy, now: now).run()
+        #expect(second.processed == 0, "the fresh memory was taken before it was old enough")
+        withExtendedLifetime(fixture) {}
+    }
+
+    @Test("old unneeded small talk is forgotten (soft), then purged after its retention; important memories never are")
+    func forgetAndPurge() async throws {
+        let old = now.subtracting(.seconds(10 * 86_400)).iso8601
+        let recent = now.subtracting(.seconds(3 * 86_400)).iso8601
+        let (fixture, store) = try await store(
+            with: """
+                {"content": "lol", "session": "a", "created_at": "\(old)"}
+                {"content": "ok", "session": "b", "created_at": "\(recent)"}
+                {"content": "k", "session": "c", "importance": 0.9, "created_at": "\(old)"}
+                {"content": "Remember that Marcus is allergic to peanuts", "session": "d", "created_at": "\(old)"}
+                """)
+        let first = try await ConsolidationPass(store: store, now: now).run()
+        #expect(first.counts["forgotten"] == 1 && first.counts["parked"] == 2 && first.counts["created"] == 2)
+        #expect(try await store.shortTermMemories(status: .forgotten, limit: 10).map(\.content) == ["lol"])
+        #expect(try await store.shortTermMemories(status: .pending, limit: 10).map(\.content) == ["ok"])
+
+        // Forgotten memories stay listable until their retention ends, then go.
+        let later = try await ConsolidationPass(store: store, now: now.adding(.seconds(20 * 86_400))).run()
+        #expect(later.counts["forgotten"] == 1 && later.counts["purged", default: 0] == 0)
+        let muchLater = try await ConsolidationPass(store: store, now: now.adding(.seconds(60 * 86_400))).run()
+        #expect(muchLater.counts["purged"] == 2)
+        let stats = try await store.statistics()
+        #expect(stats.stm == .init(pending: 0, consolidated: 2, forgotten: 0))
+        #expect(try await store.checkIntegrity().ok)
+        withExtendedLifetime(fixture) {}
+    }
+
+    @Test("old filler of a conversation is forgotten in the same pass, named after the other person or not; a second pass has nothing to do")
+    func fillerIsForgotten() async throws {
+        func at(_ second: Int) -> String { now.subtracting(.seconds(30 * 86_400 - second)).iso8601 }
+        let (fixture, store) = try await store(
+            with: """
+                {"content": "I went to a support group yesterday and it was so powerful.", "session": "c", "source": "Caroline", "created_at": "\(at(0))"}
+                {"content": "Wow, that's great, Caroline! What happened?", "session": "c", "source": "Melanie", "created_at": "\(at(30))"}
+                {"content": "Thanks, Mel! So glad.", "session": "c", "source": "Caroline", "created_at": "\(at(60))"}
+                {"content": "Take care!", "session": "c", "source": "Melanie", "created_at": "\(at(90))"}
+                """)
+        let first = try await ConsolidationPass(store: store, policy: policy(batchSize: 1), now: now).run()
+        #expect(first.counts["created"] == 1 && first.counts["parked"] == 3 && first.counts["forgotten"] == 3)
+        #expect(try await store.statistics().stm == .init(pending: 0, consolidated: 1, forgotten: 3))
+        let second = try await ConsolidationPass(store: store, now: now).run()
+        #expect(second.processed == 0 && second.counts["forgotten", default: 0] == 0 && second.counts["parked", default: 0] == 0)
+        withExtendedLifetime(fixture) {}
+    }
+
+    @Test("a kept-back memory is reconsidered, not forgotten, when the policy now rates it important enough")
+    func neverForgetImportant() async throws {
+        let old = now.subtracting(.seconds(10 * 86_400)).iso8601
+        let (fixture, store) = try await store(with: #"{"content": "see you", "importance": 0.2, "created_at": "\#(old)"}"#)
+        var strict = ConsolidationPolicy()
+        strict.forgetAfter = .seconds(30 * 86_400)
+        _ = try await ConsolidationPass(store: store, policy: strict, now: now).run()
+        #expect(try await store.statistics().stm.pending == 1)
+        var lenient = ConsolidationPolicy()
+        lenient.forgetBelowImportance = 0.1
+        let record = try await ConsolidationPass(store: store, policy: lenient, now: now).run()
+        #expect(record.counts["forgotten"] == 0)
+        _ = try await ConsolidationPass(store: store, policy: lenient, now: now).run()
+        #expect(try await store.statistics().stm.consolidated == 1)
+        withExtendedLifetime(fixture) {}
+    }
+
+    @Test("awkward text (emoji, other scripts, NULs, a 1 MB entry, punctuation, CRLF) is consolidated without harm")
+    func awkwardText() async throws {
+        let contents = [
+            "👍👍👍", "🎉 Congrats!!! 🎉", "東京に引っ越しました。来月から新しい仕事です。", "انتقلت إلى برلين الشهر الماضي",
+            "Ünïcödé naïve café résumé", #"nul\u0000inside\u0000text"#, "...!!!???", "a", #"\r\nhello\r\n"#,
+            #"line one\r\nline two\r\nline three"#, "I MOVED TO BERLIN LAST MONTH", "i moved to berlin last month",
+            "Dr. Alvarez said 3.5 mg, twice a day. Remember!", String(repeating: "Remember the long note. ", count: 45_000),
+        ]
+        // JSON text: the \u0000 and \r\n escapes above reach the store as NULs and line breaks.
+        let old = now.subtracting(.seconds(3600))
+        let lines = contents.enumerated().map { index, content in
+            #"{"content": "\#(content)", "session": "s\#(index % 3)", "created_at": "\#(old.iso8601)"}"#
+        }
+        let (fixture, store) = try await store(with: lines.joined(separator: "\n"))
+        let record = try await ConsolidationPass(store: store, now: now).run()
+        #expect(record.outcome == .completed, "\(record.error ?? "")")
+        #expect(record.processed == contents.count)
+        #expect(try await store.checkIntegrity().ok)
+        for memory in try await store.longTermMemories(limit: 100) {
+            #expect(memory.summary.count <= ConsolidationPolicy().maximumSummaryLength)
+            #expect(!memory.summary.isEmpty)
+        }
+        // The all-caps and lower-case versions of one statement end up in one long-term memory.
+        let stms = try await store.shortTermMemories(limit: 100)
+        let moved = stms.filter { $0.content.lowercased() == "i moved to berlin last month" }
+        #expect(moved.count == 2 && Set(moved.map(\.ltmID)).count == 1 && moved[0].ltmID != nil)
+        withExtendedLifetime(fixture) {}
+    }
+
+    @Test("a restatement a week later, in another session, reinforces the long-term memory")
+    func reinforcementAcrossPasses() async throws {
+        let weekAgo = now.subtracting(.seconds(7 * 86_400))
+        let (fixture, store) = try await store(
+            with: #"{"content": "My sister Leah lives in Lisbon", "session": "s1", "created_at": "\#(weekAgo.iso8601)"}"#)
+        _ = try await ConsolidationPass(store: store, now: weekAgo.adding(.seconds(3600))).run()
+        let id = try await store.add(
+            NewMemory(content: "my sister Leah lives in Lisbon now", session: "s2", createdAt: now.subtracting(.seconds(3600))))
+        let record = try await ConsolidationPass(store: store, now: now).run()
+        #expect(record.counts["reinforced"] == 1 && record.counts["created"] == 0)
+        let explanation = try await store.explain(LongTermMemoryID(1))
+        #expect(explanation.sources.map(\.role) == [.created, .reinforced])
+        #expect(explanation.sources.last?.memory.id == id)
+        #expect(explanation.memory.strength > 1.8)
+        #expect(explanation.memory.lastReinforcedAt == now.subtracting(.seconds(3600)))
+        #expect(try await store.statistics().ltm == 1)
+        withExtendedLifetime(fixture) {}
+    }
+}

@@ -1,0 +1,81 @@
+import Foundation
+import Testing
+
+@testable import MemoryEngines
+@testable import MemoryModel
+@testable import MemoryPasses
+@testable import MemoryStorage
+@testable import SQLiteKit
+import TestFixtures
+
+@Suite("Recall ranking: who said it, what it answered, when")
+struct RecallRankingTests {
+    let may = Timestamp(iso8601: "2023-05-08T13:56:00Z")!
+
+    func turn(_ text: String, by speaker: String, session: String = "s1", second: Int64) -> NewMemory {
+        NewMemory(
+            content: text, session: session, source: speaker, importance: 0.5,
+            createdAt: Timestamp(millisecondsSince1970: may.millisecondsSince1970 + second * 1000))
+    }
+
+    @Test("a question that names one person ranks that person's own words first")
+    func namedSpeaker() async throws {
+        let fixture = try StoreFixture()
+        let store = try fixture.open()
+        _ = try await store.add([
+            turn("I painted a lake at sunrise for the art show", by: "Melanie", second: 0),
+            turn("I painted a lake at sunrise for the art show", by: "Caroline", second: 30),
+        ])
+        for (query, first) in [
+            ("What did Caroline paint for the art show?", "Caroline"), ("What did Melanie paint?", "Melanie"),
+            ("What was Caroline's painting for the art show?", "Caroline"), ("Melanie’s art show painting?", "Melanie"),
+        ] {
+            let recall = try await Recaller(store: store).recall(query, limit: 2)
+            #expect(recall.memories.first?.source == first, "\(query): \(recall.memories)")
+        }
+    }
+
+    @Test("a reply is found through the other person's question before it; a note is not found through the note before it")
+    func previousTurn() async throws {
+        let fixture = try StoreFixture()
+        let store = try fixture.open()
+        _ = try await store.add([
+            turn("What instrument did you pick up this spring?", by: "Caroline", second: 0),
+            turn("The violin! Lessons every Tuesday.", by: "Melanie", second: 30),
+            turn("buy a new instrument case", by: "user", session: "notes", second: 60),
+            turn("call the landlord", by: "user", session: "notes", second: 90),
+        ])
+        let recall = try await Recaller(store: store).recall("Which instrument did Melanie pick up?", limit: 5)
+        #expect(recall.memories.map(\.text).prefix(2).contains("The violin! Lessons every Tuesday."), "\(recall.memories)")
+        #expect(!recall.memories.map(\.text).contains("call the landlord"))
+    }
+
+    @Test("the words of a memory's date find it: month, year and weekday")
+    func dates() async throws {
+        let fixture = try StoreFixture()
+        let store = try fixture.open()
+        _ = try await store.add([
+            turn("we went camping at the lake", by: "Melanie", second: 0),
+            NewMemory(
+                content: "we went camping in the forest", session: "s2", source: "Melanie", importance: 0.5,
+                createdAt: Timestamp(iso8601: "2023-08-20T10:00:00Z")!),
+        ])
+        let may = try await Recaller(store: store).recall("camping in May 2023", limit: 2)
+        #expect(may.memories.first?.text == "we went camping at the lake", "\(may.memories)")
+        let august = try await Recaller(store: store).recall("camping on a Sunday in August", limit: 2)
+        #expect(august.memories.first?.text == "we went camping in the forest", "\(august.memories)")
+    }
+
+    @Test("relevance decides; recency and importance only order what is equally relevant")
+    func relevanceFirst() async throws {
+        let fixture = try StoreFixture()
+        let store = try fixture.open()
+        let now = Timestamp.now
+        _ = try await store.add([
+            NewMemory(content: "Leah adopted a cat named Miso", importance: 0.2, createdAt: now.subtracting(.seconds(400 * 86_400))),
+            NewMemory(content: "Leah said hello", importance: 1.0, createdAt: now),
+        ])
+        let recall = try await Recaller(store: store).recall("What is the name of Leah's cat?", limit: 2, now: now)
+        #expect(recall.memories.first?.text == "Leah adopted a cat named Miso")
+    }
+}

@@ -1,0 +1,222 @@
+import CSQLite
+import Foundation
+import Testing
+
+@testable import MemoryModel
+@testable import MemoryStorage
+@testable import SQLiteKit
+import TestFixtures
+
+@Suite("Database files")
+struct SQLiteLayerTests {
+    @Test("opening a new file runs the migrations: WAL, foreign keys on, schema version recorded")
+    func migratesEmptyFile() async throws {
+        let fixture = try StoreFixture()
+        _ = try fixture.open()
+        let connection = try fixture.rawConnection()
+        #expect(try connection.schemaVersion() == Schema.currentVersion)
+        #expect(try connection.scalarText("PRAGMA journal_mode") == "wal")
+        #expect(try connection.scalarInt("PRAGMA foreign_keys") == 1)
+        #expect(try connection.scalarInt("SELECT count(*) FROM schema_migrations") == Int64(Schema.migrations.count))
+        let tables = try connection.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")
+            .rows { $0.text(0) }
+        for table in [
+            "short_term_memories", "long_term_memories", "long_term_sources", "entities", "entity_aliases",
+            "entity_mentions", "relations", "relation_evidence", "passes", "memory_recall",
+            "long_term_memories_fts", "schema_migrations",
+        ] {
+            #expect(tables.contains(table), "missing table \(table)")
+        }
+    }
+
+    @Test("a zero-byte file gets the schema from a command that writes, and is left alone by one that reads")
+    func zeroByteFile() async throws {
+        let fixture = try StoreFixture()
+        _ = FileManager.default.createFile(atPath: fixture.path, contents: Data())
+        #expect(throws: StoreError.notInitialized(path: fixture.path)) { try fixture.open(create: false) }
+        #expect(try fixture.contents().isEmpty)
+        #expect(try fixture.siblings() == ["memory.db"])
+        let store = try fixture.open(create: true)
+        #expect(try await store.statistics().schemaVersion == Schema.currentVersion)
+        #expect(try fixture.rawConnection().applicationID() == Schema.applicationID)
+    }
+
+    @Test("another program's SQLite database is refused and left untouched", arguments: [false, true])
+    func foreignDatabase(create: Bool) throws {
+        let fixture = try StoreFixture()
+        do {
+            let other = try Connection(path: fixture.path, mode: .readWriteCreate, busyTimeoutMilliseconds: 100)
+            try other.execute("CREATE TABLE invoices(id INTEGER PRIMARY KEY, total REAL)")
+        }
+        let before = try fixture.contents()
+        #expect(throws: StoreError.foreignDatabase(path: fixture.path)) { try fixture.open(create: create) }
+        #expect(try fixture.contents() == before)
+        #expect(try fixture.siblings() == ["memory.db"])
+    }
+
+    @Test("relative paths and SQLite's special names are taken as files")
+    func specialNames() throws {
+        #expect(throws: StoreError.cannotOpen(path: "", reason: "the database path is empty")) {
+            try MemoryStore(.init(path: "", createIfMissing: true))
+        }
+        let fixture = try StoreFixture()
+        let previous = FileManager.default.currentDirectoryPath
+        #expect(FileManager.default.changeCurrentDirectoryPath(fixture.directory.path))
+        defer { _ = FileManager.default.changeCurrentDirectoryPath(previous) }
+        _ = try MemoryStore(.init(path: ":memory:", createIfMissing: true))
+        #expect(try fixture.siblings().contains(":memory:"))
+    }
+
+    @Test("a version 1 database with memories is migrated to the current version with its data intact")
+    func migratesVersion1() async throws {
+        let fixture = try StoreFixture()
+        do {
+            let old = try Connection(path: fixture.path, mode: .readWriteCreate, busyTimeoutMilliseconds: 100)
+            try old.enableWriteAheadLog()
+            try old.migrate(Array(Schema.migrations.prefix(1)), record: Schema.record)
+            try old.execute("INSERT INTO short_term_memories(content, session) VALUES ('from version 1', 'old')")
+            #expect(try old.schemaVersion() == 1)
+        }
+        let store = try fixture.open(create: false)
+        #expect(try await store.statistics().schemaVersion == Schema.currentVersion)
+        #expect(try await store.shortTermMemories(limit: 5).map(\.content) == ["from version 1"])
+        #expect(try await store.checkIntegrity().ok)
+        let versions = try fixture.rawConnection().prepare("SELECT version FROM schema_migrations ORDER BY version")
+            .rows { $0.int(0) }
+        #expect(versions == Schema.migrations.map(\.version))
+    }
+
+    @Test("a version 3 database is migrated to version 4 with every memory in the recall index, the other speaker's previous turn as context")
+    func migratesVersion3() async throws {
+        let fixture = try StoreFixture()
+        do {
+            let old = try Connection(path: fixture.path, mode: .readWriteCreate, busyTimeoutMilliseconds: 100)
+            try old.enableWriteAheadLog()
+            try old.migrate(Array(Schema.migrations.prefix(3)), record: Schema.record)
+            try old.execute(
+                """
+                INSERT INTO short_term_memories(content, session, source, created_at) VALUES
+                    ('What instrument did you pick up?', 'c', 'Caroline', '2023-05-08T13:56:00.000Z'),
+                    ('The violin, lessons on Tuesdays.', 'c', 'Melanie', '2023-05-08T13:56:30.000Z')
+                """)
+        }
+        let store = try fixture.open(create: false)
+        #expect(try await store.statistics().schemaVersion == 4)
+        // memctl search reads the recall index now; the version 1 index over content is gone.
+        #expect(try fixture.rawConnection().scalarInt("SELECT count(*) FROM sqlite_master WHERE name LIKE 'short_term_memories_fts%'") == 0)
+        #expect(try await store.search("violin", limit: 5).map(\.id) == [2])
+        let raw = try fixture.rawConnection()
+        let rows = try raw.prepare("SELECT rowid, speaker, context, dates FROM memory_recall ORDER BY rowid")
+            .rows { [$0.text(1), $0.text(2), $0.text(3)] }
+        #expect(rows == [
+            ["Caroline", "", "8 may 2023 monday"], ["Melanie", "What instrument did you pick up?", "8 may 2023 monday"],
+        ])
+        let turns = try await store.recallTurns(matching: ["instrument", "melanie", "play"], weights: RecallWeights())
+        #expect(turns.first?.text == "The violin, lessons on Tuesdays.")
+        #expect(try await store.checkIntegrity().ok)
+    }
+
+    @Test("reopening does not run a migration twice")
+    func reopening() async throws {
+        let fixture = try StoreFixture()
+        _ = try fixture.open()
+        _ = try fixture.open()
+        #expect(try fixture.rawConnection().scalarInt("SELECT count(*) FROM schema_migrations") == Int64(Schema.migrations.count))
+    }
+
+    @Test("a file that is not SQLite is refused before anything is written to it")
+    func notADatabase() throws {
+        let fixture = try StoreFixture()
+        let junk = Data("this is a text file, not a database\n".utf8) + Data((0..<4096).map { UInt8($0 % 251) })
+        try junk.write(to: URL(fileURLWithPath: fixture.path))
+        #expect(throws: StoreError.notADatabase(path: fixture.path)) { try fixture.open(create: false) }
+        #expect(throws: StoreError.notADatabase(path: fixture.path)) { try fixture.open(create: true) }
+        #expect(try fixture.contents() == junk)
+        #expect(try fixture.siblings() == ["memory.db"])
+    }
+
+    @Test("a file from a newer schema is refused and left untouched")
+    func newerSchema() throws {
+        let fixture = try StoreFixture()
+        _ = try fixture.open()
+        try fixture.rawConnection().execute("PRAGMA user_version = 99")
+        let before = try fixture.contents()
+        #expect(throws: StoreError.newerSchema(path: fixture.path, found: 99, supported: Schema.currentVersion)) {
+            try fixture.open()
+        }
+        #expect(try fixture.contents() == before)
+    }
+
+    @Test("a missing file is an error unless asked to create it")
+    func missingFile() throws {
+        let fixture = try StoreFixture()
+        #expect(throws: StoreError.databaseMissing(path: fixture.path)) { try fixture.open(create: false) }
+        #expect(!FileManager.default.fileExists(atPath: fixture.path))
+    }
+
+    @Test("failures are typed errors with the result code, SQLite's message and the SQL")
+    func typedErrors() throws {
+        let fixture = try StoreFixture()
+        _ = try fixture.open()
+        let connection = try fixture.rawConnection()
+        let sql = "INSERT INTO short_term_memories(content, status) VALUES ('x', 'bogus')"
+        do {
+            try connection.prepare(sql).run()
+            Issue.record("a CHECK violation was accepted")
+        } catch let error as SQLiteError {
+            #expect(error.code == SQLITE_CONSTRAINT)
+            #expect(error.extendedCode == SQLITE_CONSTRAINT | (1 << 8))  // SQLITE_CONSTRAINT_CHECK
+            #expect(error.message.contains("CHECK constraint failed"))
+            #expect(error.sql == sql)
+            #expect(error.description.hasPrefix("SQLite error 19: CHECK constraint failed"))
+        }
+        #expect(throws: SQLiteError.self) { try connection.prepare("SELECT * FROM no_such_table") }
+    }
+
+    @Test("a transaction rolls back when its body throws, and commits when it returns")
+    func transactions() throws {
+        struct Boom: Error {}
+        let fixture = try StoreFixture()
+        _ = try fixture.open()
+        let connection = try fixture.rawConnection()
+        #expect(throws: Boom.self) {
+            try connection.inTransaction {
+                try connection.execute("INSERT INTO short_term_memories(content) VALUES ('lost')")
+                throw Boom()
+            }
+        }
+        #expect(!connection.isInTransaction)
+        #expect(try connection.scalarInt("SELECT count(*) FROM short_term_memories") == 0)
+        try connection.inTransaction { try connection.execute("INSERT INTO short_term_memories(content) VALUES ('kept')") }
+        #expect(try connection.scalarInt("SELECT count(*) FROM short_term_memories") == 1)
+    }
+
+    @Test("prepared statements are cached by SQL text")
+    func statementCache() throws {
+        let fixture = try StoreFixture()
+        _ = try fixture.open()
+        let connection = try fixture.rawConnection()
+        let first = try connection.prepare("SELECT count(*) FROM short_term_memories")
+        let second = try connection.prepare("SELECT count(*) FROM short_term_memories")
+        #expect(first === second)
+        #expect(try connection.prepare("SELECT 1") !== first)
+    }
+
+    @Test("the schema refuses what would break an invariant")
+    func schemaConstraints() throws {
+        let fixture = try StoreFixture()
+        _ = try fixture.open()
+        let connection = try fixture.rawConnection()
+        for sql in [
+            "INSERT INTO short_term_memories(content) VALUES ('')",
+            "INSERT INTO short_term_memories(content, importance) VALUES ('x', 1.5)",
+            "INSERT INTO short_term_memories(content, created_at) VALUES ('x', '2026-11-02 09:30')",
+            "INSERT INTO short_term_memories(content, status) VALUES ('x', 'consolidated')",
+            "INSERT INTO short_term_memories(content, ltm_id) VALUES ('x', 12345)",
+            "INSERT INTO passes(kind) VALUES ('dreaming')",
+            "INSERT INTO passes(kind, counts) VALUES ('graph', 'not json')",
+        ] {
+            #expect(throws: SQLiteError.self, "accepted: \(sql)") { try connection.execute(sql) }
+        }
+    }
+}

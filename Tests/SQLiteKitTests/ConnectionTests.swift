@@ -1,0 +1,70 @@
+import CSQLite
+import Foundation
+import Testing
+
+@testable import SQLiteKit
+
+/// The SQLite wrapper on its own: no schema of memories, a file in a temporary directory.
+@Suite("SQLite wrapper")
+struct ConnectionTests {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("sqlitekit-\(UUID().uuidString)")
+
+    func open() throws -> Connection {
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        return try Connection(
+            path: directory.appendingPathComponent("test.db").path, mode: .readWriteCreate, busyTimeoutMilliseconds: 100)
+    }
+
+    @Test("the migrator applies each migration once, in order, and records it through the caller's closure")
+    func migrates() throws {
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let connection = try open()
+        let migrations = [
+            Migration(version: 1, name: "one", sql: "CREATE TABLE a(x)"),
+            Migration(version: 2, name: "two", sql: "CREATE TABLE b(y)"),
+        ]
+        var recorded: [String] = []
+        try connection.migrate(migrations) { _, migration in recorded.append(migration.name) }
+        try connection.migrate(migrations) { _, migration in recorded.append(migration.name) }
+        #expect(recorded == ["one", "two"])
+        #expect(try connection.schemaVersion() == 2)
+        #expect(try connection.scalarInt("SELECT count(*) FROM sqlite_master WHERE type = 'table'") == 2)
+    }
+
+    @Test("a failing migration leaves the version and the tables as they were")
+    func failedMigrationRollsBack() throws {
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let connection = try open()
+        let broken = [Migration(version: 1, name: "broken", sql: "CREATE TABLE a(x); CREATE TABLE a(x)")]
+        #expect(throws: SQLiteError.self) { try connection.migrate(broken) }
+        #expect(try connection.schemaVersion() == 0)
+        #expect(try connection.scalarInt("SELECT count(*) FROM sqlite_master") == 0)
+    }
+
+    @Test("statements made for one call are not cached; fixed ones are, once")
+    func statementCache() throws {
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let connection = try open()
+        try connection.execute("CREATE TABLE t(x)")
+        let before = connection.cachedStatements
+        for id in 0..<50 {
+            _ = try connection.prepare("SELECT count(*) FROM t WHERE x IN (\(id), \(id + 1))", cached: false).bind([])
+                .firstRow { $0.int64(0) }
+        }
+        #expect(connection.cachedStatements == before)
+        for _ in 0..<3 { _ = try connection.scalarInt("SELECT count(*) FROM t") }
+        #expect(connection.cachedStatements == before + 1)
+    }
+
+    @Test("a closed connection refuses every call with a plain error")
+    func close() throws {
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let connection = try open()
+        connection.close()
+        connection.close()
+        #expect(connection.isClosed)
+        let error = #expect(throws: SQLiteError.self) { try connection.execute("SELECT 1") }
+        #expect(error?.message == "the database is closed")
+        #expect(throws: SQLiteError.self) { _ = try connection.prepare("SELECT 1") }
+    }
+}
