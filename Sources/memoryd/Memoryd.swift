@@ -179,7 +179,8 @@ struct Daemon {
                 reporter.cancel()
                 watchdog.cancel()
                 signals.cancel()
-                log.log(.notice, "stopped")
+                await store.close()
+                log.log(.notice, "stopped, \(store.path) closed")
                 return 0
             }
         }

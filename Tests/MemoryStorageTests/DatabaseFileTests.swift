@@ -219,4 +219,15 @@ struct SQLiteLayerTests {
             #expect(throws: SQLiteError.self, "accepted: \(sql)") { try connection.execute(sql) }
         }
     }
+
+    @Test("a closed store refuses further calls with a plain error and leaves the file whole")
+    func closedStore() async throws {
+        let fixture = try StoreFixture()
+        let store = try fixture.open()
+        _ = try await store.add(NewMemory(content: "kept", session: "s", source: "me"))
+        await store.close()
+        let error = await #expect(throws: StoreError.self) { try await store.statistics() }
+        #expect(error.map { "\($0)" }?.contains("the database is closed") == true)
+        #expect(try await fixture.open(create: false).shortTermMemories(limit: 5).map(\.content) == ["kept"])
+    }
 }

@@ -35,6 +35,10 @@ public actor MemoryStore {
     public nonisolated let path: String
     package let busyTimeoutMilliseconds: Int
     package let connection: Connection
+    private nonisolated let executor: StoreExecutor
+
+    /// The store's jobs run on a thread of its own (`StoreExecutor`), not on the cooperative pool.
+    public nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
 
     /// Opens (and if asked, creates) the store, refusing files it must not touch, then brings
     /// the schema up to date.
@@ -42,6 +46,16 @@ public actor MemoryStore {
         path = try Self.absolutePath(configuration.path)
         busyTimeoutMilliseconds = configuration.busyTimeoutMilliseconds
         connection = try Self.open(path, configuration)
+        executor = StoreExecutor(name: "memory-store")
+    }
+
+    // The connection closes itself when it goes.
+    deinit { executor.stop() }
+
+    /// Closes the database: the daemon and memctl call it when they are done, so that the file
+    /// is closed (and its `-wal` checkpointed) before they exit. Every later call fails.
+    public func close() {
+        connection.close()
     }
 
     /// An absolute path, so that SQLite's special names (`:memory:`, the empty name for a
