@@ -4,30 +4,9 @@ import MemoryModel
 /// standing for itself while pending or for the long-term memory it went into. Pure: rows in,
 /// ranked memories out. docs/RECALL.md has the reasoning and the measurements behind it.
 package struct RecallRanker: Sendable {
-    /// One matched turn.
-    package struct Turn: Sendable {
-        package let id: Int64
-        /// BM25 over the recall index (SQLite's sign: lower is better).
-        package let bm25: Double
-        package let text: String
-        package let session: String
-        package let speaker: String
-        package let createdAt: Timestamp
-        package let importance: Double
-        /// The long-term memory it went into, if it was consolidated.
-        package let longTermID: Int64?
-
-        package init(id: Int64, bm25: Double, text: String, session: String, speaker: String, createdAt: Timestamp, importance: Double, longTermID: Int64? = nil) {
-            self.id = id
-            self.bm25 = bm25
-            self.text = text
-            self.session = session
-            self.speaker = speaker
-            self.createdAt = createdAt
-            self.importance = importance
-            self.longTermID = longTermID
-        }
-    }
+    /// One matched turn, as the store reads it; its importance, when the writer gave none, is
+    /// the heuristic's estimate.
+    package typealias Turn = RecallTurn
 
     /// A long-term memory some matched turn went into.
     package struct LongTerm: Sendable {
@@ -86,7 +65,7 @@ package struct RecallRanker: Sendable {
                 entry.source = turn.speaker
                 memory = entry
                 // A short-term memory is one observation: the strength of a new long-term memory.
-                (importance, last, strength) = (turn.importance, turn.createdAt, 0.5)
+                (importance, last, strength) = (turn.importance ?? ImportanceHeuristic.estimate(turn.text), turn.createdAt, 0.5)
             }
             let words = max(weights.lengthPriorFloor, Double(memory.text.split(whereSeparator: \.isWhitespace).count))
             relevance /= pow(words / weights.lengthPriorScale, weights.lengthPriorExponent)

@@ -22,12 +22,6 @@ public struct Recaller: Sendable {
         var memories: [Recall.Memory] = []
         if !words.isEmpty {
             let rows = try await store.recallTurns(matching: words, weights: weights)
-            let turns = rows.map { row in
-                RecallRanker.Turn(
-                    id: row.id, bm25: row.bm25, text: row.text, session: row.session, speaker: row.speaker,
-                    createdAt: row.createdAt, importance: row.importance ?? ImportanceHeuristic.estimate(row.text),
-                    longTermID: row.longTermID)
-            }
             let stored = try await store.longTermMemories(ids: Set(rows.compactMap(\.longTermID)))
             let longTerm = stored.mapValues { memory in
                 RecallRanker.LongTerm(
@@ -37,7 +31,7 @@ public struct Recaller: Sendable {
                         memory.strength, from: memory.lastReinforcedAt, to: now, halfLife: settings.strengthHalfLife))
             }
             for memory in RecallRanker(weights: weights).rank(
-                turns, longTerm: longTerm, queryWords: Set(words), now: now, limit: limit)
+                rows, longTerm: longTerm, queryWords: Set(words), now: now, limit: limit)
             {
                 memories.append(try await store.withProvenance(memory))
             }
