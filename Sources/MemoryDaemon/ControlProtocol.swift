@@ -1,8 +1,8 @@
 import Foundation
-import MemoryEngines
 import MemoryModel
 import MemoryPasses
 import MemoryStorage
+
 /// The control socket's protocol: newline-delimited JSON, one request per line, one or more
 /// response lines per request. docs/PROTOCOL.md is the contract.
 public enum ControlProtocol {

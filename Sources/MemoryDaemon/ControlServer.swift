@@ -1,10 +1,10 @@
 import Dispatch
 import Foundation
-import MemoryEngines
 import MemoryModel
 import MemoryPasses
 import MemoryStorage
 import Synchronization
+
 #if canImport(Glibc)
     import Glibc
 #endif

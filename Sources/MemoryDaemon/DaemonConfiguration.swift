@@ -3,6 +3,7 @@ import MemoryEngines
 import MemoryModel
 import MemoryPasses
 import MemoryStorage
+
 /// memoryd's settings, from a file of `key = value` lines, `MEMORYD_*` environment variables and
 /// flags, later sources winning. docs/PROTOCOL.md and the README list the keys.
 package struct DaemonConfiguration: Equatable {

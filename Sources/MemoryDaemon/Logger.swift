@@ -1,9 +1,8 @@
 import Foundation
-import MemoryEngines
 import MemoryModel
 import MemoryPasses
-import MemoryStorage
 import Synchronization
+
 #if canImport(Glibc)
     import Glibc
 #endif

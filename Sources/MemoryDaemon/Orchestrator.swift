@@ -1,9 +1,9 @@
 import Dispatch
-import MemoryEngines
 import MemoryModel
 import MemoryPasses
 import MemoryStorage
 import Synchronization
+
 /// How often each loop runs, and how failed passes are retried.
 public struct LoopSettings: Sendable, Equatable {
     public var intervals: [PassKind: Duration] = [

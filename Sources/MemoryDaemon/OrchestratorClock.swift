@@ -1,8 +1,8 @@
-import MemoryEngines
 import MemoryModel
 import MemoryPasses
 import MemoryStorage
 import Synchronization
+
 /// Where the orchestrator's loops get the time and wait for it: the real clock in memoryd, a
 /// manual one in tests, so that loop behaviour is tested without real waiting.
 public protocol OrchestratorClock: Sendable {

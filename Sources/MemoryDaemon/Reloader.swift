@@ -1,9 +1,8 @@
 import Dispatch
 import MemoryEngines
-import MemoryModel
 import MemoryPasses
-import MemoryStorage
 import Synchronization
+
 /// Reloads memoryd's settings, for SIGHUP and for `memctl reload` alike: reads the file and
 /// environment again, and applies what can change while running. A bad configuration is
 /// refused whole and the running settings stay.

@@ -1,7 +1,4 @@
-import MemoryEngines
-import MemoryModel
-import MemoryPasses
-import MemoryStorage
+
 /// The systemd notify protocol, by hand: datagrams to `$NOTIFY_SOCKET` (a path, or an abstract
 /// name starting with "@"). Does nothing when the variable is unset.
 package struct SystemdNotifier: Sendable {

@@ -1,8 +1,6 @@
 import Foundation
-import MemoryEngines
-import MemoryModel
 import MemoryPasses
-import MemoryStorage
+
 #if canImport(Glibc)
     import Glibc
 #endif

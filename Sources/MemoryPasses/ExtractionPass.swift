@@ -11,7 +11,7 @@ public struct ExtractionPass: Sendable {
     public let now: Timestamp
     package let extractor = EntityExtractor()
 
-    public init(store: MemoryStore, batchSize: Int = ConsolidationPolicy().batchSize, now: Timestamp = .now) {
+    public init(store: MemoryStore, batchSize: Int = PassSettings().batchSize, now: Timestamp = .now) {
         self.store = store
         self.batchSize = batchSize
         self.now = now

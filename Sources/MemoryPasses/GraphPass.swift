@@ -9,15 +9,13 @@ public struct GraphPass: Sendable {
     public let store: MemoryStore
     public let batchSize: Int
     public let now: Timestamp
-    /// Edge weights halve over this time without a new observation (default 30 days).
+    /// Edge weights halve over this time without a new observation (`PassSettings`).
     public let weightHalfLife: Duration
     package let builder = GraphBuilder()
 
-    public static let defaultWeightHalfLife: Duration = .seconds(30 * 86_400)
-
     public init(
-        store: MemoryStore, batchSize: Int = ConsolidationPolicy().batchSize, now: Timestamp = .now,
-        weightHalfLife: Duration = defaultWeightHalfLife
+        store: MemoryStore, batchSize: Int = PassSettings().batchSize, now: Timestamp = .now,
+        weightHalfLife: Duration = PassSettings().weightHalfLife
     ) {
         self.store = store
         self.batchSize = batchSize

@@ -2,6 +2,7 @@ import Foundation
 import MemoryEngines
 import MemoryModel
 import MemoryStorage
+
 #if canImport(Glibc)
     import Glibc
 #endif

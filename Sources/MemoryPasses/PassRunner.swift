@@ -1,4 +1,3 @@
-import MemoryEngines
 import MemoryModel
 import MemoryStorage
 

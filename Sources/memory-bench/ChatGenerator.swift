@@ -1,8 +1,4 @@
-import MemoryDaemon
-import MemoryEngines
-import MemoryModel
-import MemoryPasses
-import MemoryStorage
+
 /// SplitMix64: a small, fast, seedable generator so every run produces the same data.
 struct SeededGenerator: RandomNumberGenerator {
     private var state: UInt64

@@ -1,8 +1,6 @@
-import MemoryDaemon
 import MemoryEngines
 import MemoryModel
 import MemoryPasses
-import MemoryStorage
 import Foundation
 
 /// `memory-bench extract`: entity extraction throughput in tokens (words and punctuation) per

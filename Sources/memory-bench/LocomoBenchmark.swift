@@ -1,5 +1,4 @@
 import MemoryDaemon
-import MemoryEngines
 import MemoryModel
 import MemoryPasses
 import MemoryStorage

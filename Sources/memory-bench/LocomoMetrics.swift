@@ -1,8 +1,4 @@
-import MemoryDaemon
-import MemoryEngines
-import MemoryModel
-import MemoryPasses
-import MemoryStorage
+
 /// The quality measures of the LoCoMo benchmark, as the quality issue defines them.
 enum LocomoMetrics {
     /// Common English stop words: NLTK's English list.

@@ -1,8 +1,4 @@
-import MemoryDaemon
-import MemoryEngines
-import MemoryModel
 import MemoryPasses
-import MemoryStorage
 import Foundation
 
 /// `memory-bench`: measures memoryd's hot paths on generated data. Not a test: it prints figures.

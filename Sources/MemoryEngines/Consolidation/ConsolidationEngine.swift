@@ -1,5 +1,6 @@
 import Foundation
 import MemoryModel
+
 /// Decides, for a batch of pending short-term memories, which merge into new long-term
 /// memories, which reinforce existing ones, and which are parked. Pure: no database, no clock;
 /// the same input always gives the same plan.

@@ -1,4 +1,3 @@
-import MemoryModel
 
 /// Summaries made only of sentences taken from the memories themselves, never invented text.
 package enum ExtractiveSummary {

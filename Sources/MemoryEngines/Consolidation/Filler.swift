@@ -1,4 +1,3 @@
-import MemoryModel
 
 /// Tells the filler of a conversation from what is worth keeping: acknowledgements, greetings,
 /// thanks and compliments ("That's great, Caroline!", "Thanks, talk soon!") and questions that

@@ -1,4 +1,3 @@
-import MemoryModel
 
 /// Estimates how worth keeping a memory is, 0…1, when the writer gave no importance.
 ///

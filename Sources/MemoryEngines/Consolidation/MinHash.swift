@@ -1,4 +1,3 @@
-import MemoryModel
 
 /// MinHash signatures with locality-sensitive banding: two word sets with Jaccard similarity s
 /// share at least one band key with probability 1 - (1 - s^rows)^bands. With 10 bands of 2

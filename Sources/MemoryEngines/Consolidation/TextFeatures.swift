@@ -1,4 +1,3 @@
-import MemoryModel
 
 /// The parts of a text that consolidation compares, from one scan over its Unicode scalars:
 /// its words (with the sentence each is in), its sentences, content words and names.

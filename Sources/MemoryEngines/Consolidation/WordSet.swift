@@ -1,4 +1,3 @@
-import MemoryModel
 
 /// A set of words as sorted, distinct 64-bit hashes: compared by merging, hashed once, stable
 /// across processes (FNV-1a), and what MinHash signatures are computed from.

@@ -1,4 +1,3 @@
-import MemoryModel
 
 extension Scan {
     /// Ordinary English words that often start a sentence or get capitalised for emphasis:

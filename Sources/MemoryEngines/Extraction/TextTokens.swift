@@ -1,4 +1,3 @@
-import MemoryModel
 
 /// A text cut into words and punctuation for entity extraction and relation patterns, with
 /// positions in Unicode code points (what entity offsets are measured in).

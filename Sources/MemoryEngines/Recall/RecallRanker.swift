@@ -1,5 +1,6 @@
 import Foundation
 import MemoryModel
+
 /// Ranks what recall found: short-term memories (turns) matched in the recall index, each
 /// standing for itself while pending or for the long-term memory it went into. Pure: rows in,
 /// ranked memories out. docs/RECALL.md has the reasoning and the measurements behind it.

@@ -17,6 +17,19 @@ public struct Entity: Codable, Sendable, Equatable, Identifiable {
     }
 }
 
+/// An entity by id, name and kind: a node of `memctl graph`, or an entity a recall query names.
+public struct EntityName: Codable, Sendable, Equatable {
+    public let id: EntityID
+    public let name: String
+    public let kind: String
+
+    package init(id: EntityID, name: String, kind: String) {
+        self.id = id
+        self.name = name
+        self.kind = kind
+    }
+}
+
 /// Which memory a mention or a piece of evidence is in.
 public enum MemoryReference: Hashable, Sendable, Codable, CustomStringConvertible {
     case shortTerm(ShortTermMemoryID)

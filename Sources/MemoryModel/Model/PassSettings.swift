@@ -27,11 +27,3 @@ public enum Decay {
         pow(2, -elapsed / Double(max(1, halfLife.milliseconds)))
     }
 }
-
-extension Duration {
-    /// Whole milliseconds, for arithmetic with `Timestamp`.
-    package var milliseconds: Int64 {
-        let (seconds, attoseconds) = components
-        return seconds * 1000 + attoseconds / 1_000_000_000_000_000
-    }
-}

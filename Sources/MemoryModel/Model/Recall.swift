@@ -36,17 +36,8 @@ public struct Recall: Codable, Sendable, Equatable {
     /// Source ids listed per long-term memory, at most: a much-restated memory has thousands.
     public static let listedSources = 20
 
-    public struct NamedEntity: Codable, Sendable, Equatable {
-        public let id: EntityID
-        public let name: String
-        public let kind: String
-
-        package init(id: EntityID, name: String, kind: String) {
-            self.id = id
-            self.name = name
-            self.kind = kind
-        }
-    }
+    /// An entity the query names.
+    public typealias NamedEntity = EntityName
 
     /// An open edge: what holds now.
     public struct Fact: Codable, Sendable, Equatable {

@@ -217,3 +217,11 @@ extension Timestamp {
         Timestamp(millisecondsSince1970: millisecondsSince1970 - duration.milliseconds)
     }
 }
+
+extension Duration {
+    /// Whole milliseconds, for arithmetic with `Timestamp`.
+    package var milliseconds: Int64 {
+        let (seconds, attoseconds) = components
+        return seconds * 1000 + attoseconds / 1_000_000_000_000_000
+    }
+}

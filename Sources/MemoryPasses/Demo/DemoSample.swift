@@ -1,6 +1,5 @@
 import MemoryEngines
 import MemoryModel
-import MemoryStorage
 
 /// The built-in sample that `memctl demo` imports.
 ///

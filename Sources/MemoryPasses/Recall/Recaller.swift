@@ -18,44 +18,44 @@ public struct Recaller: Sendable {
     }
 
     public func recall(_ query: String, limit: Int, now: Timestamp = .now) async throws -> Recall {
-        let words = Self.queryWords(query)
+        let tokens = TextTokens(query).tokens.filter(\.isWord).map(\.lower)
+        let words = Self.queryWords(tokens)
         var memories: [Recall.Memory] = []
         if !words.isEmpty {
             let rows = try await store.recallTurns(matching: words, weights: weights)
-            let stored = try await store.longTermMemories(ids: Set(rows.compactMap(\.longTermID)))
-            let longTerm = stored.mapValues { memory in
-                RecallRanker.LongTerm(
+            let stored = try await store.longTermMemories(Set(rows.compactMap(\.longTermID).map(LongTermMemoryID.init)))
+            let longTerm = stored.reduce(into: [Int64: RecallRanker.LongTerm]()) { longTerm, entry in
+                let memory = entry.value
+                longTerm[entry.key.rawValue] = RecallRanker.LongTerm(
                     summary: memory.summary, createdAt: memory.createdAt, lastReinforcedAt: memory.lastReinforcedAt,
                     importance: memory.importance,
                     strength: Decay.decayed(
                         memory.strength, from: memory.lastReinforcedAt, to: now, halfLife: settings.strengthHalfLife))
             }
-            for memory in RecallRanker(weights: weights).rank(
+            let ranked = RecallRanker(weights: weights).rank(
                 rows, longTerm: longTerm, queryWords: Set(words), now: now, limit: limit)
-            {
-                memories.append(try await store.withProvenance(memory))
-            }
+            memories = try await store.withProvenance(ranked)
         }
         let entities = try await store.namedEntities(
-            aliasKeys: Self.aliasKeys(in: query), speakers: Self.isFirstPerson(query))
+            aliasKeys: Self.aliasKeys(in: query, tokens: tokens), speakers: Self.isFirstPerson(tokens))
         // Facts about what the query names come before the speaker's own facts.
         let named = entities.filter { $0.kind != EntityKind.speaker.rawValue }.map(\.id)
         let facts = try await store.facts(about: entities.map(\.id), first: named)
         return Recall(memories: memories, entities: entities, facts: facts)
     }
 
-    /// The query's words for full-text matching: lower-cased, no stop words, no punctuation.
-    static func queryWords(_ query: String) -> [String] {
+    /// The query's words for full-text matching: its lower-cased word tokens without stop words
+    /// or quotes, each once.
+    static func queryWords(_ tokens: [String]) -> [String] {
         var seen: Set<String> = []
-        return TextTokens(query).tokens.filter(\.isWord).map(\.lower).filter {
+        return tokens.filter {
             !TextFeatures.stopWords.contains($0) && !$0.contains("\"") && seen.insert($0).inserted
         }
     }
 
     /// Keys under which an entity the query names may be stored: what the extractor finds in it,
-    /// and every run of one to three of its words.
-    static func aliasKeys(in query: String) -> [String] {
-        let tokens = TextTokens(query).tokens.filter(\.isWord).map(\.lower)
+    /// and every run of one to three of its words (`tokens`, lower-cased).
+    static func aliasKeys(in query: String, tokens: [String]) -> [String] {
         var keys = Set(EntityExtractor().extract(query).filter { $0.kind.isNamed }.map(\.key))
         for length in 1...3 where tokens.count >= length {
             for start in 0...(tokens.count - length) {
@@ -68,8 +68,7 @@ public struct Recaller: Sendable {
     }
 
     /// "I", "me", "my": the query is about the speaker.
-    static func isFirstPerson(_ query: String) -> Bool {
-        let tokens = Set(TextTokens(query).tokens.filter(\.isWord).map(\.lower))
-        return !tokens.isDisjoint(with: ["i", "me", "my", "mine", "myself", "i'm", "i've"])
+    static func isFirstPerson(_ tokens: [String]) -> Bool {
+        !Set(tokens).isDisjoint(with: ["i", "me", "my", "mine", "myself", "i'm", "i've"])
     }
 }

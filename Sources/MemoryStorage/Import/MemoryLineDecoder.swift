@@ -1,6 +1,6 @@
 import Foundation
 import MemoryModel
-import SQLiteKit
+
 /// Turns one JSONL line into a `NewMemory`, or a one-line reason why not.
 ///
 /// Accepted: `{"content": "...", "session": "...", "source": "...", "importance": 0.5,

@@ -1,6 +1,6 @@
 import Foundation
 import MemoryModel
-import SQLiteKit
+
 #if canImport(Glibc)
     import Glibc
 #endif

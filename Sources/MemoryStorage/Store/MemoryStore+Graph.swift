@@ -1,6 +1,7 @@
 import Foundation
 import MemoryModel
 import SQLiteKit
+
 // MARK: - What the graph pass reads and writes
 
 extension MemoryStore {

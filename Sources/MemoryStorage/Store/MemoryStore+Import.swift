@@ -1,5 +1,4 @@
 import MemoryModel
-import SQLiteKit
 
 /// The outcome of an import.
 public struct ImportReport: Sendable, Equatable, Encodable {

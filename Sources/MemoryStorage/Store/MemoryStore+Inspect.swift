@@ -2,6 +2,7 @@ import CSQLite
 import Foundation
 import MemoryModel
 import SQLiteKit
+
 // MARK: - Listing and showing records
 
 extension MemoryStore {

@@ -1,6 +1,7 @@
 import Foundation
 import MemoryModel
 import SQLiteKit
+
 /// Progress of a pass, as the ledger records it after each committed batch.
 public struct PassProgress: Sendable, Equatable {
     /// Memories looked at so far.

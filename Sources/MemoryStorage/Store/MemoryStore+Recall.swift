@@ -29,28 +29,28 @@ extension MemoryStore {
         }
     }
 
-    /// Long-term memories by id, with their stored (undecayed) strength.
-    package func longTermMemories(ids: Set<Int64>) throws -> [Int64: LongTermMemory] {
-        try longTermMemories(Set(ids.map(LongTermMemoryID.init))).reduce(into: [:]) { $0[$1.key.rawValue] = $1.value }
-    }
-
-    /// A long-term memory's session, source and source ids, from its sources.
-    package func withProvenance(_ memory: Recall.Memory) throws -> Recall.Memory {
-        guard memory.kind == "ltm" else { return memory }
-        return try withConnection { connection in
-            var detailed = memory
+    /// Recalled memories as they were, but each long-term one with its session, source and
+    /// source ids, from its sources.
+    package func withProvenance(_ memories: [Recall.Memory]) throws -> [Recall.Memory] {
+        try withConnection { connection in
             let sources = try connection.prepare(
                 """
                 SELECT s.id, s.session, s.source FROM long_term_sources p JOIN short_term_memories s ON s.id = p.stm_id
                 WHERE p.ltm_id = ? ORDER BY s.created_at, s.id LIMIT ?
-                """
-            ).bind([memory.id, Recall.listedSources]).rows { ($0.int64(0), $0.optionalText(1), $0.optionalText(2)) }
-            detailed.sources = sources.map(\.0)
-            detailed.session = sources.first?.1
-            detailed.source = sources.first?.2
-            detailed.sourceCount = try connection.prepare("SELECT count(*) FROM long_term_sources WHERE ltm_id = ?")
-                .bind([memory.id]).firstRow { Int($0.int64(0)) } ?? 0
-            return detailed
+                """)
+            let count = try connection.prepare("SELECT count(*) FROM long_term_sources WHERE ltm_id = ?")
+            return try memories.map { memory in
+                guard memory.kind == "ltm" else { return memory }
+                var detailed = memory
+                let listed = try sources.bind([memory.id, Recall.listedSources]).rows {
+                    ($0.int64(0), $0.optionalText(1), $0.optionalText(2))
+                }
+                detailed.sources = listed.map(\.0)
+                detailed.session = listed.first?.1
+                detailed.source = listed.first?.2
+                detailed.sourceCount = try count.bind([memory.id]).firstRow { Int($0.int64(0)) } ?? 0
+                return detailed
+            }
         }
     }
 

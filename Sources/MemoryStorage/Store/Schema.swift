@@ -1,5 +1,6 @@
 import MemoryModel
 import SQLiteKit
+
 /// The versioned schema. Each migration runs in its own transaction, sets
 /// `PRAGMA user_version` and is recorded in `schema_migrations`. docs/SCHEMA.md documents it.
 package enum Schema {

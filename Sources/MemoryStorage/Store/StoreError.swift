@@ -1,6 +1,7 @@
 import CSQLite
 import MemoryModel
 import SQLiteKit
+
 /// Why the store could not do what was asked, in words a user can act on.
 public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     /// An inspect command was pointed at a file that does not exist.

@@ -1,8 +1,4 @@
-import MemoryDaemon
-import MemoryEngines
-import MemoryModel
-import MemoryPasses
-import MemoryStorage
+
 /// A command line being taken apart: options are removed as they are read, and what is left
 /// must be positional arguments. Everything after `--` is positional.
 struct ArgumentList {

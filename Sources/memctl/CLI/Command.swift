@@ -1,8 +1,3 @@
-import MemoryDaemon
-import MemoryEngines
-import MemoryModel
-import MemoryPasses
-import MemoryStorage
 
 /// One `memctl` subcommand: parses its own options, then runs.
 protocol Command {

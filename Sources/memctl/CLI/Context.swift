@@ -1,7 +1,4 @@
-import MemoryDaemon
-import MemoryEngines
 import MemoryModel
-import MemoryPasses
 import MemoryStorage
 import Foundation
 

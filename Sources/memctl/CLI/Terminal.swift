@@ -1,8 +1,3 @@
-import MemoryDaemon
-import MemoryEngines
-import MemoryModel
-import MemoryPasses
-import MemoryStorage
 import Foundation
 
 #if canImport(Glibc)

@@ -1,8 +1,5 @@
-import MemoryDaemon
-import MemoryEngines
-import MemoryModel
-import MemoryPasses
 import MemoryStorage
+
 /// Laying out text for a terminal: display widths, cutting to a width, aligned columns.
 enum TextLayout {
     /// Columns a character takes on a terminal: 0 for combining marks, 2 for wide (CJK,

@@ -1,8 +1,4 @@
-import MemoryDaemon
-import MemoryEngines
 import MemoryModel
-import MemoryPasses
-import MemoryStorage
 
 extension Timestamp {
     /// `2026-11-02 09:30` (UTC), for table columns.

@@ -1,8 +1,5 @@
 import MemoryDaemon
-import MemoryEngines
-import MemoryModel
 import MemoryPasses
-import MemoryStorage
 import Foundation
 
 struct StatusCommand: Command {

@@ -1,5 +1,3 @@
-import MemoryDaemon
-import MemoryEngines
 import MemoryModel
 import MemoryPasses
 import MemoryStorage

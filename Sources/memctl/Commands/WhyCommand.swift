@@ -1,7 +1,5 @@
 import MemoryDaemon
-import MemoryEngines
 import MemoryModel
-import MemoryPasses
 import MemoryStorage
 
 struct WhyCommand: Command {
