@@ -82,7 +82,13 @@ enum Memctl {
                 databasePath: path, databaseGiven: database != nil, socketGiven: socket,
                 socketPath: ControlClient.socketPath(socket, environment: environment), json: json, busyTimeoutMilliseconds: busyTimeout ?? 5000,
                 terminal: .current(environment: environment), environment: environment)
-            try await parsed.run(context)
+            do {
+                try await parsed.run(context)
+            } catch {
+                await context.openStores.closeAll()
+                throw error
+            }
+            await context.openStores.closeAll()
             return 0
         } catch let error as UsageError {
             StandardStream.error("\(commandName): \(error.reason)")
@@ -90,6 +96,9 @@ enum Memctl {
             return 64
         } catch let exit as ExitStatus {
             return exit.status
+        } catch let error as StoreError {
+            StandardStream.error("\(commandName): \(error)\(error.advice)")
+            return 1
         } catch {
             StandardStream.error("\(commandName): \(error)")
             return 1

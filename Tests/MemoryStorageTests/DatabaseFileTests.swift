@@ -154,6 +154,18 @@ struct SQLiteLayerTests {
         #expect(!FileManager.default.fileExists(atPath: fixture.path))
     }
 
+    @Test("the store's messages say what happened and leave advice to the program: memoryd has no memctl flags")
+    func messagesWithoutAdvice() {
+        let errors: [StoreError] = [
+            .databaseMissing(path: "/x/m.db"), .notInitialized(path: "/x/m.db"),
+            .locked(path: "/x/m.db", waitedMilliseconds: 200),
+        ]
+        #expect(errors.map(\.description) == [
+            "no memory database at /x/m.db", "/x/m.db is an empty file, not a memory database yet",
+            "/x/m.db is locked by another process (waited 200 ms)",
+        ])
+    }
+
     @Test("failures are typed errors with the result code, SQLite's message and the SQL")
     func typedErrors() throws {
         let fixture = try StoreFixture()

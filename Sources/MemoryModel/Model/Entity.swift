@@ -67,14 +67,19 @@ public struct EntityMention: Codable, Sendable, Equatable {
     /// The mention with some of the memory around it, on one line.
     public let snippet: String
 
-    package init(entityID: EntityID, entityName: String, memory: MemoryReference, start: Int, end: Int, text: String, snippet: String) {
+    /// `excerpt`: the memory's text around the mention, `cutBefore`/`cutAfter` when it goes on;
+    /// the snippet marks the cuts with "…" and keeps it on one line.
+    package init(
+        entityID: EntityID, entityName: String, memory: MemoryReference, start: Int, end: Int, text: String,
+        excerpt: String, cutBefore: Bool, cutAfter: Bool
+    ) {
         self.entityID = entityID
         self.entityName = entityName
         self.memory = memory
         self.start = start
         self.end = end
         self.text = text
-        self.snippet = snippet
+        self.snippet = (cutBefore ? "…" : "") + excerpt.replacingLineBreaks() + (cutAfter ? "…" : "")
     }
 }
 

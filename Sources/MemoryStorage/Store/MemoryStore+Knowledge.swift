@@ -32,7 +32,7 @@ extension MemoryStore {
                     row.int64(0),
                     KnowledgeGraph.Edge(
                         source: EntityID(row.int64(1)), target: EntityID(row.int64(2)), predicate: row.text(3),
-                        weight: (weight * 1000).rounded() / 1000, validFrom: Self.timestamp(row, 6),
+                        weight: weight, validFrom: Self.timestamp(row, 6),
                         validTo: Self.optionalTimestamp(row, 7))
                 )
             }

@@ -2,7 +2,8 @@ import CSQLite
 import MemoryModel
 import SQLiteKit
 
-/// Why the store could not do what was asked, in words a user can act on.
+/// Why the store could not do what was asked, in plain words. What a user can do about it
+/// depends on the program (memctl has flags for it, memoryd settings), so each adds its own.
 public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     /// An inspect command was pointed at a file that does not exist.
     case databaseMissing(path: String)
@@ -32,19 +33,19 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .databaseMissing(let path):
-            "no memory database at \(path) (it is created by `memctl add` or `memctl import`; choose another with --db)"
+            "no memory database at \(path)"
         case .notADatabase(let path):
             "\(path) is not a SQLite database (or it is encrypted or damaged); refusing to touch it"
         case .foreignDatabase(let path):
             "\(path) is a SQLite database of another program (no memoryd schema); refusing to change it"
         case .notInitialized(let path):
-            "\(path) is an empty file, not a memory database yet (`memctl add` or `memctl import` sets it up)"
+            "\(path) is an empty file, not a memory database yet"
         case .newerSchema(let path, let found, let supported):
             "\(path) has schema version \(found), newer than this build understands (\(supported)); upgrade memoryd"
         case .readOnly(let path):
             "\(path) is read-only: check the permissions of the file and of its directory"
         case .locked(let path, let waited):
-            "\(path) is locked by another process (waited \(waited) ms); try again, or raise --busy-timeout"
+            "\(path) is locked by another process (waited \(waited) ms)"
         case .cannotOpen(let path, let reason):
             "cannot open \(path): \(reason)"
         case .invalidSearchQuery(_, let reason):

@@ -17,12 +17,18 @@ struct Context {
     let terminal: Terminal
     var environment: [String: String] = [:]
 
-    /// Opens the store; `create` for commands that write (the file is created on first write).
-    func openStore(create: Bool = false, pageCacheMebibytes: Int? = nil) throws -> MemoryStore {
-        try MemoryStore(
+    /// The stores this command opened; `Memctl.run` closes them when it ends.
+    let openStores = OpenStores()
+
+    /// Opens the store (`path`, else the database of the global options); `create` for commands
+    /// that write (the file is created on first write).
+    func openStore(path: String? = nil, create: Bool = false, pageCacheMebibytes: Int? = nil) throws -> MemoryStore {
+        let store = try MemoryStore(
             .init(
-                path: databasePath, createIfMissing: create, busyTimeoutMilliseconds: busyTimeoutMilliseconds,
+                path: path ?? databasePath, createIfMissing: create, busyTimeoutMilliseconds: busyTimeoutMilliseconds,
                 pageCacheMebibytes: pageCacheMebibytes))
+        openStores.stores.append(store)
+        return store
     }
 
     /// Prints a value as JSON: snake_case keys, sorted, ISO-8601 times; indented for people.
@@ -47,7 +53,30 @@ struct Context {
     }
 }
 
+/// The stores a command opened, to close when it ends.
+final class OpenStores {
+    fileprivate(set) var stores: [MemoryStore] = []
+
+    func closeAll() async {
+        for store in stores { await store.close() }
+        stores.removeAll()
+    }
+}
+
 extension Double {
     /// Two decimals, for importance and strength columns.
     var twoDecimals: String { String(format: "%.2f", self) }
+}
+
+extension KnowledgeGraph {
+    /// The graph as memctl shows it: weights to three decimals (the store keeps them whole).
+    var roundedWeights: KnowledgeGraph {
+        KnowledgeGraph(
+            nodes: nodes,
+            edges: edges.map {
+                Edge(
+                    source: $0.source, target: $0.target, predicate: $0.predicate,
+                    weight: ($0.weight * 1000).rounded() / 1000, validFrom: $0.validFrom, validTo: $0.validTo)
+            })
+    }
 }

@@ -31,8 +31,7 @@ struct DemoCommand: Command {
 
     func run(_ context: Context) async throws {
         let path = try databasePath(context)
-        let store = try MemoryStore(
-            .init(path: path, createIfMissing: true, busyTimeoutMilliseconds: context.busyTimeoutMilliseconds))
+        let store = try context.openStore(path: path, create: true)
         guard try await store.statistics().stm.total == 0 else { throw DemoNeedsNewDatabase(path: path) }
         // The sample's ten weeks end now: day 0 starts exactly 70 days ago, so every memory's
         // age, and so what the cycle keeps, merges and forgets, is the same whenever it runs.
@@ -103,7 +102,7 @@ struct DemoReport: Encodable {
         }
         forgotten = try await store.shortTermMemories(status: .forgotten, limit: 5).map(\.content)
         topEntities = Array(try await store.entities(limit: 100).filter { EntityKind(rawValue: $0.kind)?.isNamed == true && $0.kind != "speaker" }.prefix(8))
-        let graph = try await store.graph(around: nil, depth: 1, limit: 8, coOccurrence: false)
+        let graph = try await store.graph(around: nil, depth: 1, limit: 8, coOccurrence: false).roundedWeights
         let names = Dictionary(uniqueKeysWithValues: graph.nodes.map { ($0.id, $0.name) })
         strongestEdges = graph.edges.map {
             Edge(
