@@ -17,6 +17,12 @@ public enum ControlProtocol {
         case status, trigger, pause, resume, reload
     }
 
+    /// What a response line is.
+    public enum Event: String, Codable, Sendable {
+        case status, paused, triggered, accepted, progress, finished, done, reloaded, error
+        case couldNotRun = "could_not_run"
+    }
+
     public struct Request: Codable, Sendable, Equatable {
         public var version: Int
         public var command: Command
@@ -38,9 +44,7 @@ public enum ControlProtocol {
     public struct Response: Codable, Sendable {
         public var version = ControlProtocol.version
         public var ok = true
-        /// `status`, `paused`, `triggered`, `accepted`, `progress`, `finished`, `could_not_run`, `done`,
-        /// `reloaded`, `error`.
-        public var event: String
+        public var event: Event
         public var error: String?
         public var status: DaemonStatus?
         public var paused: Bool?
@@ -54,10 +58,10 @@ public enum ControlProtocol {
         /// a changed database path waits for the next start).
         public var notes: [String]?
 
-        public init(event: String) { self.event = event }
+        public init(event: Event) { self.event = event }
 
         public static func failure(_ message: String) -> Response {
-            var response = Response(event: "error")
+            var response = Response(event: .error)
             response.ok = false
             response.error = message
             return response

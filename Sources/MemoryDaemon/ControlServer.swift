@@ -114,13 +114,13 @@ package final class ControlServer: Sendable {
             }
             switch request.command {
             case .status:
-                var response = ControlProtocol.Response(event: "status")
+                var response = ControlProtocol.Response(event: .status)
                 response.status = await status()
                 outbox.send(response)
             case .reload:
                 do {
                     let notes = try await reloader.reload(reason: "requested over the control socket")
-                    var response = ControlProtocol.Response(event: "reloaded")
+                    var response = ControlProtocol.Response(event: .reloaded)
                     response.notes = notes
                     response.status = await status()
                     outbox.send(response)
@@ -129,7 +129,7 @@ package final class ControlServer: Sendable {
                 }
             case .pause, .resume:
                 if request.command == .pause { await orchestrator.pause() } else { await orchestrator.resume() }
-                var response = ControlProtocol.Response(event: "paused")
+                var response = ControlProtocol.Response(event: .paused)
                 response.paused = await orchestrator.isPaused
                 outbox.send(response)
             case .trigger:
@@ -137,13 +137,13 @@ package final class ControlServer: Sendable {
                 log.log(.notice, "cycle triggered over the control socket: \(kinds.map(\.rawValue).joined(separator: ", "))")
                 guard request.wait == true else {
                     _ = await orchestrator.trigger(kinds)
-                    var response = ControlProtocol.Response(event: "triggered")
+                    var response = ControlProtocol.Response(event: .triggered)
                     response.passes = kinds
                     return outbox.send(response)
                 }
                 let events = orchestrator.events.subscribe()
                 let cycle = await orchestrator.trigger(kinds)
-                var accepted = ControlProtocol.Response(event: "accepted")
+                var accepted = ControlProtocol.Response(event: .accepted)
                 accepted.passes = kinds
                 outbox.send(accepted)
                 let forward = Task {
@@ -154,7 +154,7 @@ package final class ControlServer: Sendable {
                 let records = await cycle.value
                 forward.cancel()
                 await forward.value
-                var done = ControlProtocol.Response(event: "done")
+                var done = ControlProtocol.Response(event: .done)
                 done.records = records
                 outbox.send(done)
             }
@@ -173,19 +173,19 @@ package final class ControlServer: Sendable {
         case .started: return nil
         case .progress(let kind, let progress):
             guard kinds.contains(kind) else { return nil }
-            var response = ControlProtocol.Response(event: "progress")
+            var response = ControlProtocol.Response(event: .progress)
             response.kind = kind
             response.processed = progress.processed
             response.total = progress.total
             return response
         case .finished(let record):
             guard kinds.contains(record.kind) else { return nil }
-            var response = ControlProtocol.Response(event: "finished")
+            var response = ControlProtocol.Response(event: .finished)
             response.pass = record
             return response
         case .couldNotRun(let kind, let reason):
             guard kinds.contains(kind) else { return nil }
-            var response = ControlProtocol.Response(event: "could_not_run")
+            var response = ControlProtocol.Response(event: .couldNotRun)
             response.kind = kind
             response.error = reason
             return response

@@ -186,15 +186,7 @@ public actor Orchestrator {
     /// Runs `kinds` in cycle order, each as `runNow` does, in a task of its own; a cancelled
     /// pass ends it. Explicit triggers run while the loops are paused too.
     public func trigger(_ kinds: [PassKind]) -> Task<[PassRecord], Never> {
-        Task {
-            var records: [PassRecord] = []
-            for kind in MaintenanceCycle.order where kinds.contains(kind) {
-                guard let record = await self.runNow(kind) else { continue }
-                records.append(record)
-                if record.outcome == .cancelled { break }
-            }
-            return records
-        }
+        Task { await MaintenanceCycle.sequence(kinds) { await self.runNow($0) } }
     }
 
     private func execute(_ kind: PassKind) async -> PassRecord? {

@@ -58,10 +58,9 @@ public struct ConsolidationPass: Sendable {
             let plan = engine.plan(batch, features: features, candidates: candidates, summaries: summaries)
             try await ledger.commitBatch(
                 processed: batch.count,
-                counts: [
-                    "created": plan.created, "merged": plan.merged, "reinforced": plan.reinforced,
-                    "parked": plan.parked.count,
-                ]
+                counts: PassCounts(
+                    created: plan.created, merged: plan.merged, reinforced: plan.reinforced,
+                    parked: plan.parked.count)
             ) { progress in
                 try await store.commit(plan, at: now, progress: progress, of: ledger.id)
             }
@@ -79,7 +78,7 @@ public struct ConsolidationPass: Sendable {
             let (keep, forget) = batch.partitioned {
                 ConsolidationEngine.importance(of: $0, speakers: speakers[$0.id] ?? []) >= policy.forgetBelowImportance
             }
-            try await ledger.commitBatch(processed: 0, counts: ["forgotten": forget.count]) { progress in
+            try await ledger.commitBatch(processed: 0, counts: PassCounts(forgotten: forget.count)) { progress in
                 try await store.forget(
                     forget.map(\.id), reconsider: keep.map(\.id), at: now, progress: progress, of: ledger.id)
             }
@@ -91,7 +90,7 @@ public struct ConsolidationPass: Sendable {
         while true {
             let batch = try await store.expiredForgottenMemories(forgottenAtOrBefore: cutoff, limit: policy.batchSize)
             if batch.isEmpty { return }
-            try await ledger.commitBatch(processed: 0, counts: ["purged": batch.count]) { progress in
+            try await ledger.commitBatch(processed: 0, counts: PassCounts(purged: batch.count)) { progress in
                 try await store.purge(batch, progress: progress, of: ledger.id)
             }
         }

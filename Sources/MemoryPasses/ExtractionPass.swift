@@ -29,7 +29,7 @@ public struct ExtractionPass: Sendable {
                 let results = batch.map { ExtractionResult(input: $0, entities: extractor.extract($0.text)) }
                 try Task.checkCancellation()
                 let found = results.reduce(0) { $0 + $1.entities.count }
-                try await ledger.commitBatch(processed: batch.count, counts: ["mentions": found]) { progress in
+                try await ledger.commitBatch(processed: batch.count, counts: PassCounts(mentions: found)) { progress in
                     try await store.commit(results, at: now, progress: progress, of: ledger.id)
                 }
             }

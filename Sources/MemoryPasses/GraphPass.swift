@@ -40,7 +40,7 @@ public struct GraphPass: Sendable {
                     }
                 }
                 try await ledger.commitBatch(
-                    processed: batch.count, counts: ["relations": relations, "co_occurrences": coOccurrences]
+                    processed: batch.count, counts: PassCounts(relations: relations, coOccurrences: coOccurrences)
                 ) { progress in
                     try await store.commit(observed, halfLife: weightHalfLife, at: now, progress: progress, of: ledger.id)
                 }

@@ -50,9 +50,19 @@ public struct MaintenanceCycle: Sendable {
     public func run(
         _ kinds: [PassKind] = order, onProgress: @escaping @Sendable (PassKind, PassProgress) -> Void = { _, _ in }
     ) async throws -> [PassRecord] {
+        try await Self.sequence(kinds) { kind in try await run(kind) { onProgress(kind, $0) } }
+    }
+
+    /// The one way passes follow each other, whoever runs them (this type, memoryd's
+    /// orchestrator, memctl): `kinds` in cycle order, each through `run` (nil: it did not run),
+    /// until one is cancelled.
+    public static func sequence(
+        _ kinds: [PassKind], isolation: isolated (any Actor)? = #isolation,
+        _ run: (PassKind) async throws -> PassRecord?
+    ) async rethrows -> [PassRecord] {
         var records: [PassRecord] = []
-        for kind in Self.order where kinds.contains(kind) {
-            let record = try await run(kind) { onProgress(kind, $0) }
+        for kind in order where kinds.contains(kind) {
+            guard let record = try await run(kind) else { continue }
             records.append(record)
             if record.outcome == .cancelled { break }
         }

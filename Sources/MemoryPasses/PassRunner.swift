@@ -18,12 +18,12 @@ package final class PassLedger {
     /// in the batch's own transaction. Then the task yields and stops here if it was cancelled:
     /// a stop request ends the pass between batches, never inside one.
     package func commitBatch(
-        processed: Int, counts: [String: Int], _ write: (PassProgress) async throws -> Void
+        processed: Int, counts: PassCounts, _ write: (PassProgress) async throws -> Void
     ) async throws {
         var next = progress
         next.processed += processed
         next.batches += 1
-        for (name, value) in counts { next.add(name, value) }
+        next.counts = next.counts.adding(counts)
         try await write(next)
         progress = next
         onProgress(next)

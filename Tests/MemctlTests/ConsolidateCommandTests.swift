@@ -56,7 +56,7 @@ struct ConsolidateCommandTests {
         return row.map {
             PassRecord(
                 id: PassID(0), kind: .consolidation, startedAt: .now, finishedAt: nil,
-                outcome: PassOutcome(rawValue: $0.0) ?? .failed, processed: 0, batches: $0.1, counts: [:], error: nil)
+                outcome: PassOutcome(rawValue: $0.0) ?? .failed, processed: 0, batches: $0.1, counts: PassCounts(), error: nil)
         }
     }
 

@@ -60,7 +60,7 @@ final class FakePasses: Sendable {
             }
             return PassRecord(
                 id: PassID(Int64(self.runs(kind))), kind: kind, startedAt: .now, finishedAt: .now,
-                outcome: failing ? .failed : .completed, processed: 10, batches: 1, counts: [:],
+                outcome: failing ? .failed : .completed, processed: 10, batches: 1, counts: PassCounts(),
                 error: failing ? "disk on fire" : nil)
         }
     }

@@ -85,8 +85,8 @@ struct ConsolidationPassTests {
         let complete = try await runPass(referenceStore, policy: policy(), at: now)
         #expect(complete.outcome == .completed)
         let expected = try Self.content(of: reference)
-        #expect(complete.counts["created", default: 0] > 0 && complete.counts["reinforced", default: 0] > 0)
-        #expect(complete.counts["forgotten", default: 0] > 0)
+        #expect((complete.counts.created ?? 0) > 0 && (complete.counts.reinforced ?? 0) > 0)
+        #expect((complete.counts.forgotten ?? 0) > 0)
 
         for cut in Set([1, 2, 3, complete.batches / 2, complete.batches - 1]).sorted() where cut >= 1 {
             let (fixture, store) = try await store(with: lines)
@@ -96,11 +96,11 @@ struct ConsolidationPassTests {
             // The ledger and the rows agree: nothing half-written, nothing counted twice.
             let stats = try await store.statistics()
             let counts = cancelled.counts
-            #expect(stats.ltm == counts["created", default: 0])
+            #expect(stats.ltm == (counts.created ?? 0))
             #expect(
                 stats.stm.consolidated
-                    == counts["created", default: 0] + counts["merged", default: 0] + counts["reinforced", default: 0])
-            #expect(stats.stm.forgotten == counts["forgotten", default: 0])
+                    == (counts.created ?? 0) + (counts.merged ?? 0) + (counts.reinforced ?? 0))
+            #expect(stats.stm.forgotten == (counts.forgotten ?? 0))
             #expect(try await store.checkIntegrity().ok)
 
             let resumed = try await runPass(store, policy: policy(), at: now)
@@ -164,7 +164,7 @@ struct ConsolidationPassTests {
         var policy = ConsolidationPolicy()
         policy.pendingCapacity = 3
         let first = try await ConsolidationPass(store: store, policy: policy, now: now).run()
-        #expect(first.counts["parked"] == 6 && first.processed == 6)
+        #expect(first.counts.parked == 6 && first.processed == 6)
         let second = try await ConsolidationPass(store: store, policy: policy, now: now).run()
         #expect(second.processed == 0, "the fresh memory was taken before it was old enough")
         withExtendedLifetime(fixture) {}
@@ -182,15 +182,15 @@ struct ConsolidationPassTests {
                 {"content": "Remember that Marcus is allergic to peanuts", "session": "d", "created_at": "\(old)"}
                 """)
         let first = try await ConsolidationPass(store: store, now: now).run()
-        #expect(first.counts["forgotten"] == 1 && first.counts["parked"] == 2 && first.counts["created"] == 2)
+        #expect(first.counts.forgotten == 1 && first.counts.parked == 2 && first.counts.created == 2)
         #expect(try await store.shortTermMemories(status: .forgotten, limit: 10).map(\.content) == ["lol"])
         #expect(try await store.shortTermMemories(status: .pending, limit: 10).map(\.content) == ["ok"])
 
         // Forgotten memories stay listable until their retention ends, then go.
         let later = try await ConsolidationPass(store: store, now: now.adding(.seconds(20 * 86_400))).run()
-        #expect(later.counts["forgotten"] == 1 && later.counts["purged", default: 0] == 0)
+        #expect(later.counts.forgotten == 1 && (later.counts.purged ?? 0) == 0)
         let muchLater = try await ConsolidationPass(store: store, now: now.adding(.seconds(60 * 86_400))).run()
-        #expect(muchLater.counts["purged"] == 2)
+        #expect(muchLater.counts.purged == 2)
         let stats = try await store.statistics()
         #expect(stats.stm == .init(pending: 0, consolidated: 2, forgotten: 0))
         #expect(try await store.checkIntegrity().ok)
@@ -208,10 +208,10 @@ struct ConsolidationPassTests {
                 {"content": "Take care!", "session": "c", "source": "Melanie", "created_at": "\(at(90))"}
                 """)
         let first = try await ConsolidationPass(store: store, policy: policy(batchSize: 1), now: now).run()
-        #expect(first.counts["created"] == 1 && first.counts["parked"] == 3 && first.counts["forgotten"] == 3)
+        #expect(first.counts.created == 1 && first.counts.parked == 3 && first.counts.forgotten == 3)
         #expect(try await store.statistics().stm == .init(pending: 0, consolidated: 1, forgotten: 3))
         let second = try await ConsolidationPass(store: store, now: now).run()
-        #expect(second.processed == 0 && second.counts["forgotten", default: 0] == 0 && second.counts["parked", default: 0] == 0)
+        #expect(second.processed == 0 && (second.counts.forgotten ?? 0) == 0 && (second.counts.parked ?? 0) == 0)
         withExtendedLifetime(fixture) {}
     }
 
@@ -226,7 +226,7 @@ struct ConsolidationPassTests {
         var lenient = ConsolidationPolicy()
         lenient.forgetBelowImportance = 0.1
         let record = try await ConsolidationPass(store: store, policy: lenient, now: now).run()
-        #expect(record.counts["forgotten"] == 0)
+        #expect(record.counts.forgotten == 0)
         _ = try await ConsolidationPass(store: store, policy: lenient, now: now).run()
         #expect(try await store.statistics().stm.consolidated == 1)
         withExtendedLifetime(fixture) {}
@@ -270,7 +270,7 @@ struct ConsolidationPassTests {
         let id = try await store.add(
             NewMemory(content: "my sister Leah lives in Lisbon now", session: "s2", createdAt: now.subtracting(.seconds(3600))))
         let record = try await ConsolidationPass(store: store, now: now).run()
-        #expect(record.counts["reinforced"] == 1 && record.counts["created"] == 0)
+        #expect(record.counts.reinforced == 1 && record.counts.created == 0)
         let explanation = try await store.explain(LongTermMemoryID(1))
         #expect(explanation.sources.map(\.role) == [.created, .reinforced])
         #expect(explanation.sources.last?.memory.id == id)

@@ -68,7 +68,7 @@ struct ExtractionGraphPassTests {
         let graph = try await run(.graph, referenceStore)
         #expect(extraction.outcome == .completed && graph.outcome == .completed)
         #expect(extraction.batches >= 6 && graph.batches >= 4)
-        #expect(graph.counts["relations", default: 0] > 0 && graph.counts["co_occurrences", default: 0] > 0)
+        #expect((graph.counts.relations ?? 0) > 0 && (graph.counts.coOccurrences ?? 0) > 0)
         let expected = try Self.knowledge(of: reference)
 
         let cuts = Set([1, 2, 3, extraction.batches / 2, extraction.batches - 1])

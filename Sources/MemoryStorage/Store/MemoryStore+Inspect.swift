@@ -255,7 +255,7 @@ extension MemoryStore {
                     startedAt: Self.timestamp(row, 2), finishedAt: Self.optionalTimestamp(row, 3),
                     outcome: PassOutcome(rawValue: row.text(4)) ?? .failed, processed: row.int(5),
                     batches: row.int(6),
-                    counts: (try? JSONDecoder().decode([String: Int].self, from: Data(row.text(7).utf8))) ?? [:],
+                    counts: (try? JSONDecoder().decode(PassCounts.self, from: Data(row.text(7).utf8))) ?? PassCounts(),
                     error: row.optionalText(8))
             }
         }

@@ -8,14 +8,13 @@ public struct PassProgress: Sendable, Equatable {
     public var processed = 0
     /// Batches committed so far.
     public var batches = 0
-    /// Pass-specific counts (`created`, `merged`, `reinforced`, `parked`, `forgotten`, `purged`, …).
-    public var counts: [String: Int] = [:]
+    /// What the pass did so far.
+    public var counts = PassCounts()
     /// Memories the pass expects to look at, for progress bars; 0 when unknown.
     public var total = 0
 
     public init() {}
 
-    package mutating func add(_ name: String, _ value: Int) { counts[name, default: 0] += value }
 }
 
 extension MemoryStore {

@@ -139,7 +139,7 @@ struct ConsolidateCommand: Command {
         while true {
             let response = try client.next()
             switch response.event {
-            case "progress":
+            case .progress:
                 guard let kind = response.kind else { continue }
                 let bar = bars[kind] ?? ProgressBar(label: kind.activity, enabled: showProgress)
                 bars[kind] = bar
@@ -147,14 +147,14 @@ struct ConsolidateCommand: Command {
                 progress.processed = response.processed ?? 0
                 progress.total = response.total ?? 0
                 bar.show(progress)
-            case "finished":
+            case .finished:
                 guard let record = response.pass else { continue }
                 bars.removeValue(forKey: record.kind)?.finish()
                 if !context.json { print(PassSummary(record: record, seconds: record.seconds)) }
-            case "could_not_run":
+            case .couldNotRun:
                 StandardStream.error(
                     "memctl consolidate: memoryd could not run the \(response.kind?.rawValue ?? "?") pass: \(response.error ?? "")")
-            case "done":
+            case .done:
                 let records = response.records ?? []
                 if context.json { try context.printJSON(["passes": records.map { PassSummary(record: $0, seconds: $0.seconds) }]) }
                 return try report(records, expected: passes.count)
@@ -170,13 +170,13 @@ struct ConsolidateCommand: Command {
         let showProgress = isatty(STDERR_FILENO) == 1 && !context.json
         let task = Task {
             var summaries: [PassSummary] = []
-            for kind in passes {
+            _ = try await MaintenanceCycle.sequence(passes) { kind in
                 let progress = ProgressBar(label: kind.activity, enabled: showProgress)
                 let started = DispatchTime.now()
                 let record = try await cycle.run(kind, onProgress: progress.show)
                 progress.finish()
                 summaries.append(PassSummary(record: record, seconds: started.secondsSince))
-                if record.outcome == .cancelled { break }
+                return record
             }
             return summaries
         }
@@ -214,19 +214,19 @@ struct ConsolidateCommand: Command {
 
     private func print(_ summary: PassSummary) {
         let record = summary.record
-        let count = { (name: String) in record.counts[name, default: 0] }
+        let count = { (key: PassCounts.CodingKeys) in record.counts[key] ?? 0 }
         StandardStream.out(
             "\(record.kind.rawValue) \(record.outcome.rawValue) in \(String(format: "%.2f", summary.seconds)) s: "
                 + "processed \(record.processed) memories in \(record.batches) batch(es)")
         switch record.kind {
         case .consolidation:
             StandardStream.out(
-                "  long-term: \(count("created")) created, \(count("merged")) merged, \(count("reinforced")) reinforced; "
-                    + "short-term: \(count("parked")) kept back, \(count("forgotten")) forgotten, \(count("purged")) purged")
+                "  long-term: \(count(.created)) created, \(count(.merged)) merged, \(count(.reinforced)) reinforced; "
+                    + "short-term: \(count(.parked)) kept back, \(count(.forgotten)) forgotten, \(count(.purged)) purged")
         case .extraction:
-            StandardStream.out("  \(count("mentions")) entity mentions")
+            StandardStream.out("  \(count(.mentions)) entity mentions")
         case .graph:
-            StandardStream.out("  \(count("relations")) relations, \(count("co_occurrences")) co-occurrences")
+            StandardStream.out("  \(count(.relations)) relations, \(count(.coOccurrences)) co-occurrences")
         }
     }
 }
@@ -237,14 +237,6 @@ extension DispatchTime {
 
 /// A pass as `consolidate --json` prints it: its counts flattened into the object.
 struct PassSummary: Encodable {
-    static func countNames(_ kind: PassKind) -> [String] {
-        switch kind {
-        case .consolidation: ["created", "merged", "reinforced", "parked", "forgotten", "purged"]
-        case .extraction: ["mentions"]
-        case .graph: ["relations", "co_occurrences"]
-        }
-    }
-
     let record: PassRecord
     let seconds: Double
 
@@ -259,9 +251,9 @@ struct PassSummary: Encodable {
     func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: Key.self)
         // Every count of the pass's kind is present, 0 when the pass did not get to that step.
-        let counts = Dictionary(uniqueKeysWithValues: Self.countNames(record.kind).map { ($0, 0) })
-            .merging(record.counts) { $1 }
-        for (name, value) in counts { try container.encode(value, forKey: Key(name)) }
+        for key in PassCounts.reported(by: record.kind) {
+            try container.encode(record.counts[key] ?? 0, forKey: Key(key.rawValue))
+        }
         try container.encode(record.id, forKey: Key("id"))
         try container.encode(record.kind, forKey: Key("kind"))
         try container.encode(record.outcome, forKey: Key("outcome"))

@@ -133,7 +133,7 @@ struct DemoReport: Encodable {
             "after:  \(longTerm) long-term memories; short-term: \(shortTermAfter.consolidated) consolidated, "
                 + "\(shortTermAfter.forgotten) forgotten, \(shortTermAfter.pending) kept back")
         for pass in passes {
-            let counts = PassSummary.countNames(pass.record.kind).map { "\($0) \(pass.record.counts[$0, default: 0])" }
+            let counts = PassCounts.reported(by: pass.record.kind).map { "\($0.rawValue) \(pass.record.counts[$0] ?? 0)" }
             out("  \(pass.record.kind.rawValue): " + counts.joined(separator: ", ").replacingOccurrences(of: "_", with: "-"))
         }
         out("")

@@ -33,7 +33,7 @@ struct PassesCommand: Command {
             let seconds = pass.finishedAt.map {
                 Double($0.millisecondsSince1970 - pass.startedAt.millisecondsSince1970) / 1000
             }
-            let counts = pass.counts.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
+            let counts = pass.counts.recorded.map { "\($0.name)=\($0.value)" }.joined(separator: " ")
             table.append(
                 String(pass.id.rawValue), pass.kind.rawValue, pass.startedAt.minutes,
                 seconds.map { String(format: "%.1f", $0) } ?? "-", pass.outcome.rawValue, String(pass.processed),

@@ -51,7 +51,7 @@ struct ShowCommand: Command {
                     ("outcome", pass.outcome.rawValue), ("started", pass.startedAt.iso8601),
                     ("finished", pass.finishedAt?.iso8601 ?? "-"), ("processed", String(pass.processed)),
                     ("batches", String(pass.batches)),
-                ] + pass.counts.sorted { $0.key < $1.key }.map { ($0.key, String($0.value)) }
+                ] + pass.counts.recorded.map { ($0.name, String($0.value)) }
                     + (pass.error.map { [("error", $0)] } ?? []))
         }
     }
