@@ -68,14 +68,15 @@ package struct Daemon {
             log.log(.error, "cannot open the database: \(error)")
             return 1
         }
-        let policy = PolicySetting(configuration.policy)
-        let runner: Orchestrator.Runner = { kind, onProgress in
-            try await MaintenanceCycle(store: store, policy: policy.current).run(kind, onProgress: onProgress)
+        let runner: Orchestrator.Runner = { kind, policy, onProgress in
+            try await MaintenanceCycle(store: store, policy: policy).run(kind, onProgress: onProgress)
         }
-        let orchestrator = Orchestrator(settings: configuration.loops, clock: SystemClock(), runner: runner, log: log.log)
+        let orchestrator = Orchestrator(
+            settings: configuration.loops, policy: configuration.policy, clock: SystemClock(), runner: runner,
+            log: log.log)
         let reloader = Reloader(
             configuration: configuration, configFile: configFile, flags: flags, environment: environment,
-            policy: policy, orchestrator: orchestrator, notifier: notifier, log: log)
+            orchestrator: orchestrator, notifier: notifier, log: log)
         let server: ControlServer
         do {
             server = try ControlServer(

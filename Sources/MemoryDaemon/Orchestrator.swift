@@ -1,4 +1,5 @@
 import Dispatch
+import MemoryEngines
 import MemoryModel
 import MemoryPasses
 import MemoryStorage
@@ -80,8 +81,10 @@ public enum OrchestratorEvent: Sendable {
 /// on its own interval; runs a pass now on request (joining one of that kind already running);
 /// pauses and resumes the loops; reports status. Only ids and value types cross its boundary.
 public actor Orchestrator {
+    /// Runs one pass of a kind with the policy of the moment.
     public typealias Runner =
-        @Sendable (PassKind, _ onProgress: @escaping @Sendable (PassProgress) -> Void) async throws -> PassRecord
+        @Sendable (PassKind, ConsolidationPolicy, _ onProgress: @escaping @Sendable (PassProgress) -> Void) async throws
+        -> PassRecord
     public typealias Log = @Sendable (LogLevel, String) -> Void
 
     private struct Loop {
@@ -97,14 +100,20 @@ public actor Orchestrator {
     private let runner: Runner
     private let log: Log
     private var settings: LoopSettings
+    /// What the passes run with; replaced by `update`, taken by each pass when it starts.
+    private var policy: ConsolidationPolicy
     private var loops: [PassKind: Loop] = [:]
     private var paused = false
     private var stopping = false
     /// Events, progress and liveness, readable without waiting for the actor.
     public nonisolated let events = EventHub()
 
-    public init(settings: LoopSettings, clock: any OrchestratorClock, runner: @escaping Runner, log: @escaping Log) {
+    public init(
+        settings: LoopSettings, policy: ConsolidationPolicy = ConsolidationPolicy(), clock: any OrchestratorClock,
+        runner: @escaping Runner, log: @escaping Log
+    ) {
         self.settings = settings
+        self.policy = policy
         self.clock = clock
         self.runner = runner
         self.log = log
@@ -196,7 +205,7 @@ public actor Orchestrator {
         var record: PassRecord?
         var failure: String?
         do {
-            let result = try await runner(kind) { progress in events.publish(.progress(kind, progress)) }
+            let result = try await runner(kind, policy) { progress in events.publish(.progress(kind, progress)) }
             record = result
             if result.outcome == .failed { failure = result.error ?? "failed" }
         } catch {
@@ -244,9 +253,11 @@ public actor Orchestrator {
         for kind in MaintenanceCycle.order { wake(kind) }
     }
 
-    /// New intervals take effect at once: each loop's next run is its last run plus the new
-    /// interval.
-    public func update(_ new: LoopSettings) {
+    /// New settings, the one way a reload reaches the loops and the passes. New intervals take
+    /// effect at once (each loop's next run is its last run plus the new interval); a new policy
+    /// with the next pass that starts.
+    public func update(_ new: LoopSettings, policy newPolicy: ConsolidationPolicy? = nil) {
+        if let newPolicy { policy = newPolicy }
         let old = settings
         settings = new
         for kind in MaintenanceCycle.order where old.interval(kind) != new.interval(kind) {

@@ -1,7 +1,6 @@
 import Dispatch
 import MemoryEngines
 import MemoryPasses
-import Synchronization
 
 /// Reloads memoryd's settings, for SIGHUP and for `memctl reload` alike: reads the file and
 /// environment again, and applies what can change while running. A bad configuration is
@@ -11,21 +10,18 @@ package actor Reloader {
     private let configFile: String?
     private let flags: [(String, String)]
     private let environment: [String: String]
-    private let policy: PolicySetting
     private let orchestrator: Orchestrator
     private let notifier: SystemdNotifier
     private let log: Logger
 
     package init(
         configuration: DaemonConfiguration, configFile: String?, flags: [(String, String)],
-        environment: [String: String], policy: PolicySetting, orchestrator: Orchestrator, notifier: SystemdNotifier,
-        log: Logger
+        environment: [String: String], orchestrator: Orchestrator, notifier: SystemdNotifier, log: Logger
     ) {
         current = configuration
         self.configFile = configFile
         self.flags = flags
         self.environment = environment
-        self.policy = policy
         self.orchestrator = orchestrator
         self.notifier = notifier
         self.log = log
@@ -49,23 +45,10 @@ package actor Reloader {
             log.log(.warning, "reload: db and socket changes take effect at the next start")
         }
         log.setLevel(reloaded.logLevel)
-        policy.current = reloaded.policy
-        await orchestrator.update(reloaded.loops)
+        await orchestrator.update(reloaded.loops, policy: reloaded.policy)
         current = reloaded
         log.log(.notice, "configuration reloaded (\(reason); intervals: \(reloaded.loops.summary))")
         return notes
-    }
-}
-
-/// The consolidation policy the passes run with; a reload replaces it between passes.
-package final class PolicySetting: Sendable {
-    private let value: Mutex<ConsolidationPolicy>
-
-    package init(_ policy: ConsolidationPolicy) { value = Mutex(policy) }
-
-    package var current: ConsolidationPolicy {
-        get { value.withLock { $0 } }
-        set { value.withLock { $0 = newValue } }
     }
 }
 

@@ -39,7 +39,7 @@ final class FakePasses: Sendable {
     }
 
     var runner: Orchestrator.Runner {
-        { kind, onProgress in
+        { kind, _, onProgress in
             let (failing, holding) = self.state.withLock { state in
                 state.runs[kind, default: 0] += 1
                 return (state.failing.contains(kind), state.holding.contains(kind))
@@ -99,6 +99,26 @@ struct OrchestratorTests {
     func advance(_ clock: ManualClock, by duration: Duration) async {
         _ = await eventually { clock.sleeperCount == 3 }
         clock.advance(by: duration)
+    }
+
+    @Test("a new policy reaches the next pass through update, as a reload sends it")
+    func policyUpdate() async throws {
+        let batchSizes = Mutex<[Int]>([])
+        let runner: Orchestrator.Runner = { kind, policy, _ in
+            batchSizes.withLock { $0.append(policy.batchSize) }
+            return PassRecord(
+                id: PassID(1), kind: kind, startedAt: Timestamp(millisecondsSince1970: 0), outcome: .completed,
+                processed: 0, batches: 0, counts: PassCounts())
+        }
+        var policy = ConsolidationPolicy()
+        policy.batchSize = 64
+        let orchestrator = Orchestrator(
+            settings: settings(), policy: policy, clock: ManualClock(now: start), runner: runner, log: { _, _ in })
+        _ = await orchestrator.trigger([.graph]).value
+        policy.batchSize = 32
+        await orchestrator.update(settings(), policy: policy)
+        _ = await orchestrator.trigger([.graph]).value
+        #expect(batchSizes.withLock { $0 } == [64, 32])
     }
 
     @Test("each loop runs at start and then on its own interval")
