@@ -5,7 +5,9 @@ import MemoryPasses
 import MemoryStorage
 
 /// memoryd's settings, from a file of `key = value` lines, `MEMORYD_*` environment variables and
-/// flags, later sources winning. docs/PROTOCOL.md and the README list the keys.
+/// flags, later sources winning. `keys` lists them; for people, `memoryd --help` and the example
+/// file systemd/memoryd.conf (which the README points to) list them with their defaults, and
+/// Tests/MemctlTests/ConfigurationKeysTests.swift fails when any of these disagree.
 package struct DaemonConfiguration: Equatable {
     package var database: String
     package var socket: String
@@ -13,13 +15,28 @@ package struct DaemonConfiguration: Equatable {
     package var loops = LoopSettings()
     package var policy = ConsolidationPolicy()
 
-    /// Every key, with what it takes; the environment variable is MEMORYD_ + the key in capitals.
-    package static let keys: [(key: String, meaning: String)] = [
-        ("db", "database file"), ("socket", "control socket path"),
-        ("log_level", "error, warning, notice, info or debug"),
-        ("consolidation_interval", "a duration such as 90s, 5m, 2h, 1d"), ("extraction_interval", "a duration"),
-        ("graph_interval", "a duration"), ("retry_base", "a duration"), ("min_age", "a duration (0 allowed)"),
-        ("batch_size", "a whole number of at least 1"),
+    /// One setting: its name in the file, its default as the file would write it (nil when it
+    /// depends on the environment), and what it takes.
+    package struct Key: Sendable {
+        package let key: String
+        package let defaultValue: String?
+        package let meaning: String
+
+        /// The environment variable that sets it: MEMORYD_ + the key in capitals.
+        package var environmentVariable: String { "MEMORYD_" + key.uppercased() }
+    }
+
+    /// Every key, in the order memoryd --help and systemd/memoryd.conf list them.
+    package static let keys: [Key] = [
+        Key(key: "db", defaultValue: nil, meaning: "database file"),
+        Key(key: "socket", defaultValue: nil, meaning: "control socket path"),
+        Key(key: "log_level", defaultValue: "info", meaning: "error, warning, notice, info or debug"),
+        Key(key: "consolidation_interval", defaultValue: "5m", meaning: "a duration such as 90s, 5m, 2h, 1d"),
+        Key(key: "extraction_interval", defaultValue: "10m", meaning: "a duration"),
+        Key(key: "graph_interval", defaultValue: "30m", meaning: "a duration"),
+        Key(key: "retry_base", defaultValue: "30s", meaning: "a duration"),
+        Key(key: "min_age", defaultValue: "10m", meaning: "a duration (0 allowed)"),
+        Key(key: "batch_size", defaultValue: "256", meaning: "a whole number of at least 1"),
     ]
 
     /// The defaults: under systemd `$STATE_DIRECTORY/memory.db` and

@@ -175,28 +175,6 @@ struct FileSnapshot: Equatable {
     }
 }
 
-/// Columns a string takes on a terminal: wide (CJK, emoji) characters count 2, combining marks 0.
-func displayWidth(_ text: String) -> Int {
-    text.reduce(0) { total, character in
-        let scalars = character.unicodeScalars
-        guard let first = scalars.first else { return total }
-        if scalars.contains(where: { $0.value == 0xFE0F }) || first.properties.isEmojiPresentation {
-            return total + 2
-        }
-        switch first.properties.generalCategory {
-        case .nonspacingMark, .enclosingMark, .format: return total
-        default: break
-        }
-        switch first.value {
-        case 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xAC00...0xD7A3,
-            0xF900...0xFAFF, 0xFF00...0xFF60, 0xFFE0...0xFFE6, 0x20000...0x3FFFD:
-            return total + 2
-        default:
-            return total + 1
-        }
-    }
-}
-
 /// One JSONL line for `content` with optional extra fields, encoded by Foundation.
 func jsonLine(_ fields: [String: Any]) throws -> String {
     let data = try JSONSerialization.data(withJSONObject: fields, options: [.sortedKeys])

@@ -1,6 +1,9 @@
 import Foundation
 import Testing
 
+// The width memctl itself lays out with, so the check cannot drift from the code it checks.
+@testable import memctl
+
 @Suite("memctl stm")
 struct ShortTermCommandTests {
     private func ids(_ memories: [[String: Any]]) -> [Int] { memories.compactMap { $0["id"] as? Int } }
@@ -166,7 +169,7 @@ struct ShortTermTableTests {
         #expect(result.status == 0)
         let lines = result.stdoutLines
         try #require(lines.count == 3)
-        for line in lines { #expect(displayWidth(line) <= 120, "\(displayWidth(line)) columns: \(line)") }
+        for line in lines { #expect(TextLayout.width(of: line) <= 120, "\(TextLayout.width(of: line)) columns: \(line)") }
         #expect(lines[2].hasSuffix("…"))
         #expect(lines[2].contains("All work and no play"))
         #expect(lines[1].hasSuffix("short"))
@@ -184,7 +187,7 @@ struct ShortTermTableTests {
         #expect(result.status == 0)
         let lines = result.stdoutLines
         try #require(lines.count == 3)
-        for line in lines { #expect(displayWidth(line) <= 40, "\(displayWidth(line)) columns: \(line)") }
+        for line in lines { #expect(TextLayout.width(of: line) <= 40, "\(TextLayout.width(of: line)) columns: \(line)") }
         #expect(lines[1].hasSuffix("…"))
         #expect(lines[2].hasSuffix("…"))
     }
