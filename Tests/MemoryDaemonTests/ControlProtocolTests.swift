@@ -145,7 +145,7 @@ struct ControlProtocolTests {
     private var record: PassRecord {
         PassRecord(
             id: PassID(7), kind: .consolidation, startedAt: startedAt, finishedAt: startedAt.adding(.seconds(3)),
-            outcome: .completed, processed: 40, batches: 1, counts: ["created": 3, "merged": 2])
+            outcome: .completed, processed: 40, batches: 1, counts: PassCounts(created: 3, merged: 2))
     }
 
     private var status: ControlProtocol.DaemonStatus {
@@ -172,15 +172,15 @@ struct ControlProtocolTests {
         let response = Response.failure("the request is not JSON")
         #expect(ControlProtocol.line(response) == #"{"error":"the request is not JSON","event":"error","ok":false,"version":1}"# + "\n")
         let decoded = try roundTrip(response)
-        #expect(!decoded.ok && decoded.event == "error" && decoded.error == "the request is not JSON" && decoded.version == 1)
+        #expect(!decoded.ok && decoded.event == .error && decoded.error == "the request is not JSON" && decoded.version == 1)
     }
 
     @Test("a paused or triggered response encodes exactly")
     func smallResponses() {
-        var paused = Response(event: "paused")
+        var paused = Response(event: .paused)
         paused.paused = true
         #expect(ControlProtocol.line(paused) == #"{"event":"paused","ok":true,"paused":true,"version":1}"# + "\n")
-        var triggered = Response(event: "triggered")
+        var triggered = Response(event: .triggered)
         triggered.passes = [.consolidation, .extraction, .graph]
         #expect(
             ControlProtocol.line(triggered)
@@ -189,7 +189,7 @@ struct ControlProtocolTests {
 
     @Test("a status response round-trips, with snake_case keys, ISO-8601 times and explicit nulls")
     func statusResponse() throws {
-        var response = Response(event: "status")
+        var response = Response(event: .status)
         response.status = status
         let line = ControlProtocol.line(response)
         for key in [
@@ -201,16 +201,17 @@ struct ControlProtocolTests {
             #expect(line.contains(key), "\(key) in \(line)")
         }
         let decoded = try roundTrip(response)
-        #expect(decoded.ok && decoded.event == "status")
+        #expect(decoded.ok && decoded.event == .status)
         #expect(decoded.status == status)
     }
 
     @Test("the events of trigger --wait and reload round-trip", arguments: [
         "accepted", "progress", "finished", "could_not_run", "done", "reloaded",
     ])
-    func streamEvents(event: String) throws {
+    func streamEvents(name: String) throws {
+        let event = try #require(ControlProtocol.Event(rawValue: name))
         var response = Response(event: event)
-        switch event {
+        switch name {
         case "accepted": response.passes = [.consolidation, .extraction, .graph]
         case "progress":
             response.kind = .consolidation
@@ -242,6 +243,6 @@ struct ControlProtocolTests {
     func unknownResponseKeys() throws {
         let decoded = try ControlProtocol.decode(
             Response.self, from: #"{"version":1,"ok":true,"event":"paused","paused":false,"mood":"sunny"}"#)
-        #expect(decoded.event == "paused" && decoded.paused == false)
+        #expect(decoded.event == .paused && decoded.paused == false)
     }
 }
