@@ -529,6 +529,7 @@ struct DaemonTests {
             (["--log-level", "loud"], [:], 78, "log_level = loud"),
             ([], ["MEMORYD_GRAPH_INTERVAL": "0"], 78, "environment MEMORYD_GRAPH_INTERVAL: graph_interval = 0"),
             ([], ["MEMORYD_COLOUR": "blue"], 78, "unknown setting 'colour'"),
+            ([], ["MEMORYD_RETRY_BASE": "106751991167300d"], 78, "retry_base = 106751991167300d: expected a duration"),
         ] as [([String], [String: String], Int32, String)])
     func badConfiguration(_ arguments: [String], _ environment: [String: String], _ status: Int32, _ message: String) throws {
         let dir = try TemporaryDirectory()

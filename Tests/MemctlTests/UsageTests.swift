@@ -112,6 +112,15 @@ struct UsageTests {
         #expect(result.stderrLines.last == "Try 'memctl --help'.")
     }
 
+    @Test("a duration too long to count is a usage error, not a crash")
+    func durationTooLong() throws {
+        let dir = try TemporaryDirectory()
+        let result = try Memctl.run(
+            ["--db", dir.path("memory.db"), "consolidate", "--local", "--min-age", "9999999999999999d"], in: dir)
+        #expect(result.status == 64, "\(result.stderr)")
+        #expect(result.stderrLines.first?.contains("--min-age must be a duration") == true, "\(result.stderr)")
+    }
+
     @Test("an empty --db path is a usage error (64), not a misleading 'read-only' failure")
     func emptyDatabasePath() throws {
         let dir = try TemporaryDirectory()

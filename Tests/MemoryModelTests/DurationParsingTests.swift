@@ -29,4 +29,16 @@ struct DurationParsingTests {
         #expect(DaemonPaths.parseDuration("24h") == DaemonPaths.parseDuration("1d"))
         #expect(DaemonPaths.parseDuration("3600") == DaemonPaths.parseDuration("1h"))
     }
+
+    @Test("a duration too long to count in milliseconds is refused, not a crash", arguments: [
+        "9999999999999999d", "106751991167300d", "9223372036854776s", "9223372036854775807m",
+    ])
+    func tooLong(text: String) {
+        #expect(DaemonPaths.parseDuration(text) == nil)
+    }
+
+    @Test("the longest duration still parses")
+    func longest() {
+        #expect(DaemonPaths.parseDuration("\(DaemonPaths.longestDuration)s") == .seconds(DaemonPaths.longestDuration))
+    }
 }

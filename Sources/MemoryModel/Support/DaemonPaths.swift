@@ -33,13 +33,23 @@ public enum DaemonPaths {
         return (FileManager.default.currentDirectoryPath as NSString).appendingPathComponent(path)
     }
 
-    /// Parses `0`, `90`, `90s`, `10m`, `2h`, `7d`.
+    /// Parses `0`, `90`, `90s`, `10m`, `2h`, `7d`; nil for anything else, and for more than
+    /// `longestDuration` (times are kept in milliseconds, which must not overflow).
     public static func parseDuration(_ text: String) -> Duration? {
         let units: [Character: Int64] = ["s": 1, "m": 60, "h": 3600, "d": 86_400]
-        if let value = Int64(text), value >= 0 { return .seconds(value) }
-        guard let unit = text.last, let scale = units[unit], let value = Int64(text.dropLast()), value >= 0 else {
-            return nil
+        let (digits, scale): (Substring, Int64)
+        if let unit = text.last, let unitScale = units[unit] {
+            (digits, scale) = (text.dropLast(), unitScale)
+        } else {
+            (digits, scale) = (Substring(text), 1)
         }
-        return .seconds(value * scale)
+        guard let value = Int64(digits), value >= 0 else { return nil }
+        let (seconds, overflow) = value.multipliedReportingOverflow(by: scale)
+        guard !overflow, seconds <= longestDuration else { return nil }
+        return .seconds(seconds)
     }
+
+    /// The longest duration a setting may have, in seconds: about 290 million years, the most
+    /// whose milliseconds still fit in 64 bits.
+    public static let longestDuration = Int64.max / 1000
 }
