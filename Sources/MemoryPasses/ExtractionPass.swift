@@ -10,6 +10,7 @@ public struct ExtractionPass: Sendable {
     public let batchSize: Int
     public let now: Timestamp
     package let extractor = EntityExtractor()
+    package let resolver = EntityResolver()
 
     public init(store: MemoryStore, batchSize: Int = PassSettings().batchSize, now: Timestamp = .now) {
         self.store = store
@@ -30,7 +31,9 @@ public struct ExtractionPass: Sendable {
                 try Task.checkCancellation()
                 let found = results.reduce(0) { $0 + $1.entities.count }
                 try await ledger.commitBatch(processed: batch.count, counts: PassCounts(mentions: found)) { progress in
-                    try await store.commit(results, at: now, progress: progress, of: ledger.id)
+                    try await store.commit(
+                        results, resolve: { [resolver] in try resolver.resolve($0, in: $1) }, at: now, progress: progress,
+                        of: ledger.id)
                 }
             }
         }

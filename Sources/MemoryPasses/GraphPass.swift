@@ -24,6 +24,7 @@ public struct GraphPass: Sendable {
     }
 
     public func run(onProgress: @escaping @Sendable (PassProgress) -> Void = { _ in }) async throws -> PassRecord {
+        let writer = GraphWriter(halfLife: weightHalfLife)
         let pending = try await store.ungraphedCount()
         return try await PassRunner(store: store, kind: .graph, now: now).run(total: pending, onProgress: onProgress) {
             ledger in
@@ -42,7 +43,9 @@ public struct GraphPass: Sendable {
                 try await ledger.commitBatch(
                     processed: batch.count, counts: PassCounts(relations: relations, coOccurrences: coOccurrences)
                 ) { progress in
-                    try await store.commit(observed, halfLife: weightHalfLife, at: now, progress: progress, of: ledger.id)
+                    try await store.commit(
+                        observed, apply: { [writer] in try writer.apply($0, at: $1.createdAt, evidence: $1.memory, to: $2) },
+                        at: now, progress: progress, of: ledger.id)
                 }
             }
         }

@@ -62,13 +62,16 @@ extension MemoryStore {
     }
 
     /// Writes one batch of extraction results and the pass's progress in one transaction:
-    /// resolves each entity to a stored one (or creates it), records mentions and aliases, and
-    /// marks the memories done. A long-term memory whose summary changed since it was read is
-    /// left for the next batch to read again.
-    package func commit(_ results: [ExtractionResult], at now: Timestamp, progress: PassProgress, of pass: PassID) throws {
+    /// `resolve` turns each entity into a stored one through the store's entities (the rules are
+    /// `EntityResolver`'s), mentions are recorded, and the memories marked done. A long-term
+    /// memory whose summary changed since it was read is left for the next batch to read again.
+    package func commit(
+        _ results: [ExtractionResult], resolve: (ExtractedEntity, SQLiteEntityDirectory) throws -> EntityID,
+        at now: Timestamp, progress: PassProgress, of pass: PassID
+    ) throws {
         try withConnection { connection in
             try connection.inTransaction {
-                let resolver = EntityResolver(connection: connection, now: now)
+                let directory = SQLiteEntityDirectory(connection: connection, now: now)
                 for result in results {
                     switch result.input.memory {
                     case .shortTerm(let id):
@@ -84,7 +87,7 @@ extension MemoryStore {
                         try connection.prepare("DELETE FROM entity_mentions WHERE ltm_id = ?").bind([id.rawValue]).run()
                     }
                     for entity in result.entities {
-                        let entityID = try resolver.resolve(entity)
+                        let entityID = try resolve(entity, directory)
                         let (stm, ltm) = result.input.memory.columns
                         try connection.prepare(
                             """
@@ -95,7 +98,6 @@ extension MemoryStore {
                     }
                 }
                 try Self.record(progress, of: pass, connection)
-
             }
         }
     }
@@ -111,84 +113,63 @@ extension MemoryReference {
     }
 }
 
-/// Turns a found entity into a stored one, within the transaction of a batch: one entity per
-/// real thing across spellings and memories (docs/EXTRACTION.md, "Resolution").
-package struct EntityResolver {
-    package let connection: Connection
-    package let now: Timestamp
-    package func resolve(_ found: ExtractedEntity) throws -> EntityID {
-        var kind = found.kind.rawValue
-        // A guessed kind gives way to a stored entity of another named kind with this name:
-        // "Eimsbüttel" seen after "in" is a place, so a bare "Eimsbüttel" elsewhere is too.
-        if found.guessed, try entity(kind: kind, key: found.key) == nil,
-            let other = try connection.prepare(
-                """
-                SELECT kind FROM entities WHERE canonical_key = ? AND kind IN ('organization', 'place')
-                ORDER BY kind LIMIT 1
-                """
-            ).bind([found.key]).firstRow({ $0.text(0) })
-        {
-            kind = other
-        }
-        let id: EntityID
-        if let existing = try entity(kind: kind, key: found.key) {
-            id = existing
-        } else if let aliased = try connection.prepare(
-            """
-            SELECT e.id FROM entity_aliases a JOIN entities e ON e.id = a.entity_id
-            WHERE a.alias_key = ? AND e.kind = ? ORDER BY e.updated_at DESC, e.id LIMIT 1
-            """
-        ).bind([found.key, kind]).firstRow({ EntityID($0.int64(0)) }) {
-            id = aliased
-        } else if kind == EntityKind.person.rawValue, let person = try resolvePerson(found) {
-            id = person
-        } else {
-            try connection.prepare(
-                "INSERT INTO entities(name, kind, canonical_key, created_at, updated_at) VALUES (?, ?, ?, ?, ?)"
-            ).bind([found.text, kind, found.key, now.iso8601, now.iso8601]).run()
-            id = EntityID(connection.lastInsertRowID)
-        }
-        try connection.prepare("INSERT OR IGNORE INTO entity_aliases(entity_id, alias, alias_key) VALUES (?, ?, ?)")
-            .bind([id.rawValue, found.text, found.key]).run()
-        // The name shows the best spelling seen: capitalised beats all lower case or all capitals.
+/// The stored entities, read and changed with SQL inside a batch's transaction, for
+/// `EntityResolver`'s rules.
+package struct SQLiteEntityDirectory: EntityDirectory {
+    let connection: Connection
+    let now: Timestamp
+
+    private static func named(_ row: Row) -> EntityName {
+        EntityName(id: EntityID(row.int64(0)), name: row.text(1), kind: row.text(2))
+    }
+
+    package func entity(kind: String, key: String) throws -> EntityName? {
+        try connection.prepare("SELECT id, name, kind FROM entities WHERE kind = ? AND canonical_key = ?")
+            .bind([kind, key]).firstRow(Self.named)
+    }
+
+    package func kind(ofKey key: String, among kinds: [String]) throws -> String? {
+        let placeholders = Array(repeating: "?", count: kinds.count).joined(separator: ", ")
+        return try connection.prepare(
+            "SELECT kind FROM entities WHERE canonical_key = ? AND kind IN (\(placeholders)) ORDER BY kind LIMIT 1"
+        ).bind([key] + kinds).firstRow { $0.text(0) }
+    }
+
+    package func entity(aliasKey key: String, kind: String) throws -> EntityName? {
         try connection.prepare(
             """
-            UPDATE entities SET updated_at = ?1,
-                name = CASE WHEN (name = lower(name) OR name = upper(name)) AND ?2 <> lower(?2) AND ?2 <> upper(?2)
-                            AND lower(name) = lower(?2) THEN ?2 ELSE name END
-            WHERE id = ?3
+            SELECT e.id, e.name, e.kind FROM entity_aliases a JOIN entities e ON e.id = a.entity_id
+            WHERE a.alias_key = ? AND e.kind = ? ORDER BY e.updated_at DESC, e.id LIMIT 1
             """
-        ).bind([now.iso8601, found.text, id.rawValue]).run()
-        return id
+        ).bind([key, kind]).firstRow(Self.named)
     }
 
-    private func entity(kind: String, key: String) throws -> EntityID? {
-        try connection.prepare("SELECT id FROM entities WHERE kind = ? AND canonical_key = ?")
-            .bind([kind, key]).firstRow { EntityID($0.int64(0)) }
+    package func people(withFirstName firstName: String, limit: Int) throws -> [EntityName] {
+        // Keys of one word and a space, then more: from "leah " up to (not including) "leah!".
+        try connection.prepare(
+            "SELECT id, name, kind FROM entities WHERE kind = 'person' AND canonical_key >= ? AND canonical_key < ? LIMIT ?"
+        ).bind([firstName + " ", firstName + "!", limit]).rows(Self.named)
     }
 
-    /// "Leah" is "Leah Weber" when she is the only person called Leah with a surname; "Leah
-    /// Weber" turns the entity "Leah" into "Leah Weber" when that is the only Leah.
-    private func resolvePerson(_ found: ExtractedEntity) throws -> EntityID? {
-        let words = found.key.split(separator: " ")
-        let withSurname = try connection.prepare(
-            "SELECT id FROM entities WHERE kind = 'person' AND canonical_key >= ? AND canonical_key < ? LIMIT 2"
-        )
-        if words.count == 1 {
-            let matches = try withSurname.bind([found.key + " ", found.key + "!"]).rows { EntityID($0.int64(0)) }
-            return matches.count == 1 ? matches[0] : nil
-        }
-        let first = String(words[0])
-        guard let bare = try entity(kind: "person", key: first),
-            try withSurname.bind([first + " ", first + "!"]).rows({ $0.int64(0) }).isEmpty
-        else { return nil }
+    package func create(name: String, kind: String, key: String) throws -> EntityName {
+        try connection.prepare(
+            "INSERT INTO entities(name, kind, canonical_key, created_at, updated_at) VALUES (?, ?, ?, ?, ?)"
+        ).bind([name, kind, key, now.iso8601, now.iso8601]).run()
+        return EntityName(id: EntityID(connection.lastInsertRowID), name: name, kind: kind)
+    }
+
+    package func rename(_ id: EntityID, name: String, key: String) throws {
         try connection.prepare("UPDATE entities SET name = ?, canonical_key = ? WHERE id = ?")
-            .bind([found.text, found.key, bare.rawValue]).run()
-        return bare
+            .bind([name, key, id.rawValue]).run()
     }
 
-    package init(connection: Connection, now: Timestamp) {
-        self.connection = connection
-        self.now = now
+    package func addAlias(_ alias: String, key: String, to id: EntityID) throws {
+        try connection.prepare("INSERT OR IGNORE INTO entity_aliases(entity_id, alias, alias_key) VALUES (?, ?, ?)")
+            .bind([id.rawValue, alias, key]).run()
+    }
+
+    package func touch(_ id: EntityID, name: String) throws {
+        try connection.prepare("UPDATE entities SET updated_at = ?, name = ? WHERE id = ?")
+            .bind([now.iso8601, name, id.rawValue]).run()
     }
 }

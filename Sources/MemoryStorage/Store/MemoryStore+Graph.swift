@@ -46,22 +46,22 @@ extension MemoryStore {
     }
 
     /// Writes one batch of observations, in memory order, and the pass's progress in one
-    /// transaction, and marks the memories done.
+    /// transaction, and marks the memories done. `apply` changes the edges for one observation
+    /// through the store's edges (the rules are `GraphWriter`'s).
     package func commit(
-        _ batch: [(input: GraphInput, observations: [GraphObservation])], halfLife: Duration, at now: Timestamp,
+        _ batch: [(input: GraphInput, observations: [GraphObservation])],
+        apply: (GraphObservation, GraphInput, SQLiteRelationTable) throws -> Void, at now: Timestamp,
         progress: PassProgress, of pass: PassID
     ) throws {
         try withConnection { connection in
             try connection.inTransaction {
-                let writer = GraphWriter(connection: connection, now: now, halfLife: halfLife)
+                let table = SQLiteRelationTable(connection: connection, now: now)
                 for (input, observations) in batch {
                     try connection.prepare(
                         "UPDATE short_term_memories SET graphed_at = ? WHERE id = ? AND graphed_at IS NULL"
                     ).bind([now.iso8601, input.memory.rawValue]).run()
                     guard connection.changes == 1 else { continue }
-                    for observation in observations {
-                        try writer.apply(observation, at: input.createdAt, evidence: input.memory)
-                    }
+                    for observation in observations { try apply(observation, input, table) }
                 }
                 try Self.record(progress, of: pass, connection)
             }
@@ -69,81 +69,63 @@ extension MemoryStore {
     }
 }
 
-/// Applies observations to the relations table inside a batch's transaction.
-///
-/// - Weight is a sum over observations of 2^(−age / half-life), stored as of `last_seen`, so
-///   that the order in which observations arrive does not change it.
-/// - A single-valued predicate (`lives_in`, `works_at`) has one open edge per subject: a new
-///   object closes the old edge at the time of the new observation (sets `valid_to`); an
-///   observation older than the open edge is recorded as a closed, historical edge instead.
-///   Nothing else is ever closed: other subjects and other predicates are not touched.
-package struct GraphWriter {
-    package let connection: Connection
-    package let now: Timestamp
-    package let halfLife: Duration
+/// The stored edges and speakers, read and changed with SQL inside a batch's transaction, for
+/// `GraphWriter`'s rules.
+package struct SQLiteRelationTable: RelationTable {
+    let connection: Connection
+    let now: Timestamp
 
-    package func apply(_ observation: GraphObservation, at time: Timestamp, evidence: ShortTermMemoryID) throws {
-        let subject = try entity(observation.subject)
-        let object = try entity(observation.object)
-        let predicate = observation.predicate.rawValue
-        if observation.ends {
-            try connection.prepare(
-                """
-                UPDATE relations SET valid_to = ?1 WHERE subject_id = ?2 AND predicate = ?3 AND object_id = ?4
-                AND valid_to IS NULL AND valid_from <= ?1
-                """
-            ).bind([time.iso8601, subject.rawValue, predicate, object.rawValue]).run()
-            return
-        }
-        if observation.predicate.isSingleValued,
-            let open = try connection.prepare(
-                "SELECT id, object_id, valid_from FROM relations WHERE subject_id = ? AND predicate = ? AND valid_to IS NULL"
-            ).bind([subject.rawValue, predicate]).firstRow({ ($0.int64(0), $0.int64(1), MemoryStore.timestamp($0, 2)) }),
-            open.1 != object.rawValue
+    package func speaker(name: String, key: String) throws -> EntityID {
+        if let id = try connection.prepare("SELECT id FROM entities WHERE kind = 'speaker' AND canonical_key = ?")
+            .bind([key]).firstRow({ EntityID($0.int64(0)) })
         {
-            if open.2 <= time {
-                try connection.prepare("UPDATE relations SET valid_to = ? WHERE id = ?")
-                    .bind([time.iso8601, open.0]).run()
-            } else {
-                // Older than what holds now: a fact of the past, valid until the current one began.
-                let id = try insertEdge(subject, predicate, object, at: time, validTo: open.2)
-                try addEvidence(id, evidence, at: time)
-                return
-            }
+            return id
         }
-        let id: Int64
-        if let edge = try connection.prepare(
-            """
-            SELECT id, weight, first_seen, last_seen, valid_from FROM relations
-            WHERE subject_id = ? AND predicate = ? AND object_id = ? AND valid_to IS NULL
-            """
-        ).bind([subject.rawValue, predicate, object.rawValue]).firstRow({ row in
-            (row.int64(0), row.double(1), MemoryStore.timestamp(row, 2), MemoryStore.timestamp(row, 3), MemoryStore.timestamp(row, 4))
-        }) {
-            id = edge.0
-            let (weight, lastSeen) = Self.add(to: edge.1, at: edge.3, observationAt: time, halfLife: halfLife)
-            try connection.prepare(
-                "UPDATE relations SET weight = ?, first_seen = ?, last_seen = ?, valid_from = ? WHERE id = ?"
-            ).bind([weight, min(edge.2, time).iso8601, lastSeen.iso8601, min(edge.4, time).iso8601, id]).run()
-        } else {
-            id = try insertEdge(subject, predicate, object, at: time, validTo: nil)
-        }
-        try addEvidence(id, evidence, at: time)
+        try connection.prepare(
+            "INSERT INTO entities(name, kind, canonical_key, created_at, updated_at) VALUES (?, 'speaker', ?, ?, ?)"
+        ).bind([name, key, now.iso8601, now.iso8601]).run()
+        let id = EntityID(connection.lastInsertRowID)
+        try connection.prepare("INSERT OR IGNORE INTO entity_aliases(entity_id, alias, alias_key) VALUES (?, ?, ?)")
+            .bind([id.rawValue, name, key]).run()
+        return id
     }
 
-    /// The weight after one more observation at `time`, and the time it is stated as of.
-    package static func add(to weight: Double, at lastSeen: Timestamp, observationAt time: Timestamp, halfLife: Duration)
-        -> (Double, Timestamp)
-    {
-        let apart = Double(abs(time.millisecondsSince1970 - lastSeen.millisecondsSince1970))
-        let fade = Decay.factor(elapsedMilliseconds: apart, halfLife: halfLife)
-        if time >= lastSeen { return (weight * fade + 1, time) }
-        return (weight + fade, lastSeen)
+    private static let edgeColumns = "id, object_id, weight, first_seen, last_seen, valid_from FROM relations"
+
+    private static func edge(_ row: Row) -> StoredEdge {
+        StoredEdge(
+            id: row.int64(0), object: EntityID(row.int64(1)), weight: row.double(2),
+            firstSeen: MemoryStore.timestamp(row, 3), lastSeen: MemoryStore.timestamp(row, 4),
+            validFrom: MemoryStore.timestamp(row, 5))
     }
 
-    private func insertEdge(_ subject: EntityID, _ predicate: String, _ object: EntityID, at time: Timestamp, validTo: Timestamp?)
-        throws -> Int64
-    {
+    package func openEdge(_ subject: EntityID, _ predicate: String) throws -> StoredEdge? {
+        try connection.prepare("SELECT \(Self.edgeColumns) WHERE subject_id = ? AND predicate = ? AND valid_to IS NULL")
+            .bind([subject.rawValue, predicate]).firstRow(Self.edge)
+    }
+
+    package func openEdge(_ subject: EntityID, _ predicate: String, _ object: EntityID) throws -> StoredEdge? {
+        try connection.prepare(
+            "SELECT \(Self.edgeColumns) WHERE subject_id = ? AND predicate = ? AND object_id = ? AND valid_to IS NULL"
+        ).bind([subject.rawValue, predicate, object.rawValue]).firstRow(Self.edge)
+    }
+
+    package func closeOpenEdges(_ subject: EntityID, _ predicate: String, _ object: EntityID, at time: Timestamp) throws {
+        try connection.prepare(
+            """
+            UPDATE relations SET valid_to = ?1 WHERE subject_id = ?2 AND predicate = ?3 AND object_id = ?4
+            AND valid_to IS NULL AND valid_from <= ?1
+            """
+        ).bind([time.iso8601, subject.rawValue, predicate, object.rawValue]).run()
+    }
+
+    package func close(edge: Int64, at time: Timestamp) throws {
+        try connection.prepare("UPDATE relations SET valid_to = ? WHERE id = ?").bind([time.iso8601, edge]).run()
+    }
+
+    package func insertEdge(
+        _ subject: EntityID, _ predicate: String, _ object: EntityID, at time: Timestamp, validTo: Timestamp?
+    ) throws -> Int64 {
         try connection.prepare(
             """
             INSERT INTO relations(subject_id, predicate, object_id, weight, first_seen, last_seen, valid_from, valid_to)
@@ -153,37 +135,15 @@ package struct GraphWriter {
         return connection.lastInsertRowID
     }
 
-    private func addEvidence(_ relation: Int64, _ memory: ShortTermMemoryID, at time: Timestamp) throws {
-        try connection.prepare(
-            "INSERT OR IGNORE INTO relation_evidence(relation_id, stm_id, observed_at) VALUES (?, ?, ?)"
-        ).bind([relation, memory.rawValue, time.iso8601]).run()
+    package func updateEdge(_ id: Int64, weight: Double, firstSeen: Timestamp, lastSeen: Timestamp, validFrom: Timestamp)
+        throws
+    {
+        try connection.prepare("UPDATE relations SET weight = ?, first_seen = ?, last_seen = ?, valid_from = ? WHERE id = ?")
+            .bind([weight, firstSeen.iso8601, lastSeen.iso8601, validFrom.iso8601, id]).run()
     }
 
-    /// The stored entity for a node; the speaker is an entity of kind `speaker` named after
-    /// the memory's source, created on first use.
-    private func entity(_ node: GraphNode) throws -> EntityID {
-        switch node {
-        case .entity(let id): return id
-        case .speaker(let source):
-            let key = source.lowercased()
-            if let id = try connection.prepare("SELECT id FROM entities WHERE kind = 'speaker' AND canonical_key = ?")
-                .bind([key]).firstRow({ EntityID($0.int64(0)) })
-            {
-                return id
-            }
-            try connection.prepare(
-                "INSERT INTO entities(name, kind, canonical_key, created_at, updated_at) VALUES (?, 'speaker', ?, ?, ?)"
-            ).bind([source, key, now.iso8601, now.iso8601]).run()
-            let id = EntityID(connection.lastInsertRowID)
-            try connection.prepare("INSERT OR IGNORE INTO entity_aliases(entity_id, alias, alias_key) VALUES (?, ?, ?)")
-                .bind([id.rawValue, source, key]).run()
-            return id
-        }
-    }
-
-    package init(connection: Connection, now: Timestamp, halfLife: Duration) {
-        self.connection = connection
-        self.now = now
-        self.halfLife = halfLife
+    package func addEvidence(_ edge: Int64, memory: ShortTermMemoryID, at time: Timestamp) throws {
+        try connection.prepare("INSERT OR IGNORE INTO relation_evidence(relation_id, stm_id, observed_at) VALUES (?, ?, ?)")
+            .bind([edge, memory.rawValue, time.iso8601]).run()
     }
 }

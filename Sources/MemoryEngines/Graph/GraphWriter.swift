@@ -1,0 +1,68 @@
+import MemoryModel
+
+/// How observations change the graph: the rules; the store reads and writes the edges inside
+/// the batch's transaction (`RelationTable`).
+///
+/// - Weight is a sum over observations of 2^(−age / half-life), stored as of `last_seen`, so
+///   that the order in which observations arrive does not change it.
+/// - A single-valued predicate (`lives_in`, `works_at`) has one open edge per subject: a new
+///   object closes the old edge at the time of the new observation (sets `valid_to`); an
+///   observation older than the open edge is recorded as a closed, historical edge instead.
+///   Nothing else is ever closed: other subjects and other predicates are not touched.
+package struct GraphWriter: Sendable {
+    package let halfLife: Duration
+
+    package init(halfLife: Duration) { self.halfLife = halfLife }
+
+    package func apply(
+        _ observation: GraphObservation, at time: Timestamp, evidence: ShortTermMemoryID, to table: some RelationTable
+    ) throws {
+        let subject = try entity(observation.subject, table)
+        let object = try entity(observation.object, table)
+        let predicate = observation.predicate.rawValue
+        if observation.ends {
+            try table.closeOpenEdges(subject, predicate, object, at: time)
+            return
+        }
+        if observation.predicate.isSingleValued, let open = try table.openEdge(subject, predicate), open.object != object {
+            if open.validFrom <= time {
+                try table.close(edge: open.id, at: time)
+            } else {
+                // Older than what holds now: a fact of the past, valid until the current one began.
+                let id = try table.insertEdge(subject, predicate, object, at: time, validTo: open.validFrom)
+                try table.addEvidence(id, memory: evidence, at: time)
+                return
+            }
+        }
+        let id: Int64
+        if let edge = try table.openEdge(subject, predicate, object) {
+            id = edge.id
+            let (weight, lastSeen) = Self.add(to: edge.weight, at: edge.lastSeen, observationAt: time, halfLife: halfLife)
+            try table.updateEdge(
+                id, weight: weight, firstSeen: min(edge.firstSeen, time), lastSeen: lastSeen,
+                validFrom: min(edge.validFrom, time))
+        } else {
+            id = try table.insertEdge(subject, predicate, object, at: time, validTo: nil)
+        }
+        try table.addEvidence(id, memory: evidence, at: time)
+    }
+
+    /// The weight after one more observation at `time`, and the time it is stated as of.
+    package static func add(to weight: Double, at lastSeen: Timestamp, observationAt time: Timestamp, halfLife: Duration)
+        -> (Double, Timestamp)
+    {
+        let apart = Double(abs(time.millisecondsSince1970 - lastSeen.millisecondsSince1970))
+        let fade = Decay.factor(elapsedMilliseconds: apart, halfLife: halfLife)
+        if time >= lastSeen { return (weight * fade + 1, time) }
+        return (weight + fade, lastSeen)
+    }
+
+    /// The stored entity for a node; the speaker is an entity of kind `speaker` named after the
+    /// memory's source (its key is the source lower-cased), made on first use.
+    private func entity(_ node: GraphNode, _ table: some RelationTable) throws -> EntityID {
+        switch node {
+        case .entity(let id): id
+        case .speaker(let source): try table.speaker(name: source, key: source.lowercased())
+        }
+    }
+}

@@ -1,0 +1,59 @@
+/// What the rules of entity resolution and of the graph ask of the stored entities and edges,
+/// inside the transaction of a batch. The store answers with SQL (`MemoryStore`); the rules live
+/// in the engines (`EntityResolver`, `GraphWriter`), which never see SQLite.
+
+/// The stored entities, as entity resolution reads and changes them.
+package protocol EntityDirectory {
+    /// The entity of this kind with this canonical key.
+    func entity(kind: String, key: String) throws -> EntityName?
+    /// The kind of an entity with this canonical key among `kinds`, the first by name.
+    func kind(ofKey key: String, among kinds: [String]) throws -> String?
+    /// The entity of this kind with this alias key, the most recently updated.
+    func entity(aliasKey key: String, kind: String) throws -> EntityName?
+    /// Up to `limit` people whose canonical key is `firstName` followed by more words.
+    func people(withFirstName firstName: String, limit: Int) throws -> [EntityName]
+    func create(name: String, kind: String, key: String) throws -> EntityName
+    /// Gives an entity a new name and canonical key.
+    func rename(_ id: EntityID, name: String, key: String) throws
+    func addAlias(_ alias: String, key: String, to id: EntityID) throws
+    /// Marks an entity as seen now, under this name.
+    func touch(_ id: EntityID, name: String) throws
+}
+
+/// An edge of the knowledge graph as the graph's rules need it.
+package struct StoredEdge: Sendable, Equatable {
+    package let id: Int64
+    package let object: EntityID
+    package let weight: Double
+    package let firstSeen: Timestamp
+    package let lastSeen: Timestamp
+    package let validFrom: Timestamp
+
+    package init(id: Int64, object: EntityID, weight: Double, firstSeen: Timestamp, lastSeen: Timestamp, validFrom: Timestamp) {
+        self.id = id
+        self.object = object
+        self.weight = weight
+        self.firstSeen = firstSeen
+        self.lastSeen = lastSeen
+        self.validFrom = validFrom
+    }
+}
+
+/// The stored edges and speakers, as the graph's rules read and change them.
+package protocol RelationTable {
+    /// The speaker entity with this key, made (with `name` as its name and alias) when missing.
+    func speaker(name: String, key: String) throws -> EntityID
+    /// The open edge of `subject` and `predicate`, to any object (at most one for a
+    /// single-valued predicate).
+    func openEdge(_ subject: EntityID, _ predicate: String) throws -> StoredEdge?
+    /// The open edge of `subject`, `predicate` and `object`.
+    func openEdge(_ subject: EntityID, _ predicate: String, _ object: EntityID) throws -> StoredEdge?
+    /// Closes the open edges of `subject`, `predicate` and `object` that began at or before `time`.
+    func closeOpenEdges(_ subject: EntityID, _ predicate: String, _ object: EntityID, at time: Timestamp) throws
+    func close(edge: Int64, at time: Timestamp) throws
+    /// A new edge observed once at `time`, open unless `validTo` is given.
+    func insertEdge(_ subject: EntityID, _ predicate: String, _ object: EntityID, at time: Timestamp, validTo: Timestamp?)
+        throws -> Int64
+    func updateEdge(_ id: Int64, weight: Double, firstSeen: Timestamp, lastSeen: Timestamp, validFrom: Timestamp) throws
+    func addEvidence(_ edge: Int64, memory: ShortTermMemoryID, at time: Timestamp) throws
+}
