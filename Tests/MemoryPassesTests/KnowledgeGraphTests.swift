@@ -175,7 +175,7 @@ struct KnowledgeGraphTests {
         #expect(rows[0].3 == 2 && rows[1].3 == 1)
         // Two observations a day apart with a 30-day half-life: 2^(-1/30) + 1.
         #expect(abs(rows[0].2 - (pow(2, -1.0 / 30) + 1)) < 1e-9)
-        let graph = try await store.graph(around: nil, depth: 1, limit: 10, now: now)
+        let graph = try await GraphQuery(store: store).graph(around: nil, depth: 1, limit: 10, now: now)
         #expect(graph.edges.first.map { $0.weight < rows[0].2 } == true)
     }
 

@@ -102,7 +102,7 @@ struct DemoReport: Encodable {
         }
         forgotten = try await store.shortTermMemories(status: .forgotten, limit: 5).map(\.content)
         topEntities = Array(try await store.entities(limit: 100).filter { EntityKind(rawValue: $0.kind)?.isNamed == true && $0.kind != "speaker" }.prefix(8))
-        let graph = try await store.graph(around: nil, depth: 1, limit: 8, coOccurrence: false).roundedWeights
+        let graph = try await GraphQuery(store: store).graph(around: nil, depth: 1, limit: 8, coOccurrence: false).roundedWeights
         let names = Dictionary(uniqueKeysWithValues: graph.nodes.map { ($0.id, $0.name) })
         strongestEdges = graph.edges.map {
             Edge(

@@ -45,7 +45,7 @@ struct GraphCommand: Command {
             guard let found = try await store.entities(named: entity).first else { throw NoSuchEntity(name: entity) }
             center = found.id
         }
-        let graph = try await store.graph(around: center, depth: depth, limit: limit).roundedWeights
+        let graph = try await GraphQuery(store: store).graph(around: center, depth: depth, limit: limit).roundedWeights
         if context.json || format == .json { return try context.printJSON(graph) }
         let names = Dictionary(uniqueKeysWithValues: graph.nodes.map { ($0.id, $0) })
         switch format {

@@ -1,0 +1,57 @@
+import MemoryModel
+import MemoryStorage
+
+/// `memctl graph`: the strongest edges of the whole graph, or the edges within `depth` steps of
+/// an entity; at most `limit`, strongest first, weights decayed to `now` with the passes' edge
+/// half-life. The walk and the ranking happen here; the store reads edges and names.
+public struct GraphQuery: Sendable {
+    public let store: MemoryStore
+    public let settings: PassSettings
+
+    public init(store: MemoryStore, settings: PassSettings = PassSettings()) {
+        self.store = store
+        self.settings = settings
+    }
+
+    public func graph(
+        around center: EntityID?, depth: Int, limit: Int, coOccurrence: Bool = true, now: Timestamp = .now
+    ) async throws -> KnowledgeGraph {
+        var rows: [(id: Int64, edge: KnowledgeGraph.Edge)] = []
+        if let center {
+            guard try await !store.entityNames([center]).isEmpty else { throw StoreError.notFound(.entity(center)) }
+            var frontier: Set<EntityID> = [center]
+            var reached: Set<EntityID> = [center]
+            var seen: Set<Int64> = []
+            for _ in 0..<max(1, depth) {
+                var next: Set<EntityID> = []
+                let around = try await store.edges(touching: frontier.sorted()).map { decayed($0, to: now) }
+                for row in around
+                where seen.insert(row.id).inserted && (coOccurrence || row.edge.predicate != Predicate.coOccurs.rawValue) {
+                    rows.append(row)
+                    for end in [row.edge.source, row.edge.target] where reached.insert(end).inserted { next.insert(end) }
+                }
+                frontier = next
+                if frontier.isEmpty { break }
+            }
+        } else {
+            // Stored weights are as of each edge's last observation: read more than needed, then
+            // rank by the weight decayed to now.
+            rows = try await store.heaviestEdges(limit: limit * 4, coOccurrence: coOccurrence).map { decayed($0, to: now) }
+        }
+        rows.sort { ($0.edge.weight, $1.id) > ($1.edge.weight, $0.id) }
+        rows = Array(rows.prefix(limit))
+        let ids = Set(rows.flatMap { [$0.edge.source, $0.edge.target] } + (center.map { [$0] } ?? []))
+        return KnowledgeGraph(nodes: try await store.entityNames(ids.sorted()), edges: rows.map(\.edge))
+    }
+
+    private func decayed(_ row: GraphEdgeRow, to now: Timestamp) -> (id: Int64, edge: KnowledgeGraph.Edge) {
+        let edge = row.edge
+        let weight = Decay.decayed(edge.weight, from: row.lastSeen, to: now, halfLife: settings.weightHalfLife)
+        return (
+            row.id,
+            KnowledgeGraph.Edge(
+                source: edge.source, target: edge.target, predicate: edge.predicate, weight: weight,
+                validFrom: edge.validFrom, validTo: edge.validTo)
+        )
+    }
+}
