@@ -3,6 +3,7 @@ import Foundation
 import MemoryModel
 import MemoryPasses
 import MemoryStorage
+import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -110,13 +111,22 @@ package struct Daemon {
                 log.log(.notice, "stopping (\(number == SIGTERM ? "SIGTERM" : "SIGINT")): finishing the batch in flight")
                 notifier.notify("STOPPING=1", "STATUS=stopping")
                 server.close()
-                await orchestrator.stop()
-                loops.cancel()
-                await loops.value
+                let passes = Task {
+                    await orchestrator.stop()
+                    loops.cancel()
+                    await loops.value
+                }
+                if await !Self.finished(passes, within: Self.passesStopDeadline) {
+                    // The store runs one job at a time, so it closes between two batches' commits:
+                    // the pass then fails at its next read and is closed as interrupted at the next start.
+                    log.log(
+                        .error,
+                        "the passes did not stop within \(Self.passesStopDeadline.shortDescription); closing the database under them")
+                }
                 reporter.cancel()
                 watchdog.cancel()
-                await reporter.value
-                await watchdog.value
+                _ = await Self.finished(reporter, within: .seconds(1))
+                _ = await Self.finished(watchdog, within: .seconds(1))
                 signals.cancel()
                 await store.close()
                 log.log(.notice, "stopped, \(store.path) closed")
@@ -124,6 +134,31 @@ package struct Daemon {
             }
         }
         return 0
+    }
+
+    /// How long a stop waits for the passes to end after their batch in flight (a batch takes
+    /// milliseconds); below the shipped unit's `TimeoutStopSec=15s`, so that memoryd, not
+    /// systemd's SIGKILL, decides what happens to a pass that hangs.
+    package static let passesStopDeadline: Duration = .seconds(10)
+
+    /// Waits for `task` at most `limit`: true when it ended in time. The task goes on either way.
+    package static func finished(_ task: Task<Void, Never>, within limit: Duration) async -> Bool {
+        let first = Mutex(true)
+        let timer = Mutex<Task<Void, Never>?>(nil)
+        let ended = await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
+            let resume: @Sendable (Bool) -> Void = { value in
+                if first.withLock({ isFirst in defer { isFirst = false }; return isFirst }) {
+                    continuation.resume(returning: value)
+                }
+            }
+            timer.withLock { $0 = Task { if (try? await Task.sleep(for: limit)) != nil { resume(false) } } }
+            Task {
+                await task.value
+                resume(true)
+            }
+        }
+        timer.withLock { $0?.cancel() }
+        return ended
     }
 
     /// STATUS= lines for systemctl status: the pass in flight with its progress (at most once a
