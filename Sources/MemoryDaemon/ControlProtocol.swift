@@ -78,7 +78,9 @@ public enum ControlProtocol {
         public let pendingMemories: Int
         public let loops: [LoopStatus]
 
-        public init(pid: Int32, database: String, startedAt: Timestamp, pendingMemories: Int, orchestrator: OrchestratorStatus) {
+        public init(
+            pid: Int32, database: String, startedAt: Timestamp, pendingMemories: Int, orchestrator: OrchestratorStatus
+        ) {
             self.pid = pid
             self.database = database
             self.startedAt = startedAt

@@ -45,7 +45,10 @@ public struct LoopStatus: Codable, Sendable, Equatable {
     /// When the loop runs next; null while paused or running.
     @ExplicitNull public var nextRun: Timestamp?
 
-    package init(kind: PassKind, state: State, intervalSeconds: Int, processed: Int? = nil, total: Int? = nil, lastPass: PassRecord? = nil, lastError: String? = nil, failures: Int, nextRun: Timestamp? = nil) {
+    package init(
+        kind: PassKind, state: State, intervalSeconds: Int, processed: Int? = nil, total: Int? = nil,
+        lastPass: PassRecord? = nil, lastError: String? = nil, failures: Int, nextRun: Timestamp? = nil
+    ) {
         self.kind = kind
         self.state = state
         self.intervalSeconds = intervalSeconds

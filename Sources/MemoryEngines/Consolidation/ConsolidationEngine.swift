@@ -26,7 +26,10 @@ package struct ConsolidationEngine: Sendable {
         /// memory says (`Filler.leftOut`).
         package let leftOut: Set<Int>
 
-        package init(text: TextFeatures, comparable: [WordSet], names: WordSet, bandKeys: [Int64], importance: Double, isFiller: Bool, leftOut: Set<Int>) {
+        package init(
+            text: TextFeatures, comparable: [WordSet], names: WordSet, bandKeys: [Int64], importance: Double,
+            isFiller: Bool, leftOut: Set<Int>
+        ) {
             self.text = text
             self.comparable = comparable
             self.names = names

@@ -57,7 +57,10 @@ package enum Filler {
         /// A question about neither the one asking nor the one asked: a request for information.
         package var isRequest: Bool { isQuestionBack && !secondPerson }
 
-        package init(residualWords: Int = 0, firstPerson: Bool = false, secondPerson: Bool = false, namesSomething: Bool = false, isQuestion: Bool = false) {
+        package init(
+            residualWords: Int = 0, firstPerson: Bool = false, secondPerson: Bool = false,
+            namesSomething: Bool = false, isQuestion: Bool = false
+        ) {
             self.residualWords = residualWords
             self.firstPerson = firstPerson
             self.secondPerson = secondPerson

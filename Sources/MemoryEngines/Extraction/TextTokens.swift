@@ -37,7 +37,10 @@ package struct TextTokens {
         package var isWord: Bool { shape != .symbol }
         package var isNameLike: Bool { shape == .capitalized || shape == .allCaps }
 
-        package init(start: Int, end: Int, shape: Shape, lower: String, possessive: Bool, startsSentence: Bool, spaceBefore: Bool) {
+        package init(
+            start: Int, end: Int, shape: Shape, lower: String, possessive: Bool, startsSentence: Bool,
+            spaceBefore: Bool
+        ) {
             self.start = start
             self.end = end
             self.shape = shape

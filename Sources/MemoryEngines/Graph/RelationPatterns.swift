@@ -19,7 +19,10 @@ package struct RelationPatterns {
         /// "we" counts as the speaker ("we moved to Hamburg").
         package var weIsSpeaker = false
 
-        package init(phrase: [String], predicate: Predicate, subjects: Set<EntityKind>, objects: Set<EntityKind>, gap: Int = 2, ends: Bool = false, weIsSpeaker: Bool = false) {
+        package init(
+            phrase: [String], predicate: Predicate, subjects: Set<EntityKind>, objects: Set<EntityKind>, gap: Int = 2,
+            ends: Bool = false, weIsSpeaker: Bool = false
+        ) {
             self.phrase = phrase
             self.predicate = predicate
             self.subjects = subjects

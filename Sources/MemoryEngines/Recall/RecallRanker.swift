@@ -18,7 +18,9 @@ package struct RecallRanker: Sendable {
         /// Strength decayed to now.
         package let strength: Double
 
-        package init(summary: String, createdAt: Timestamp, lastReinforcedAt: Timestamp, importance: Double, strength: Double) {
+        package init(
+            summary: String, createdAt: Timestamp, lastReinforcedAt: Timestamp, importance: Double, strength: Double
+        ) {
             self.summary = summary
             self.createdAt = createdAt
             self.lastReinforcedAt = lastReinforcedAt

@@ -31,7 +31,11 @@ package struct ConsolidationPlan: Sendable, Equatable {
         /// its full-text entry nor its band keys need writing.
         package var summaryChanged = true
 
-        package init(existing: LongTermMemoryID? = nil, summary: String, strength: Double, importance: Double, createdAt: Timestamp, lastReinforcedAt: Timestamp, sources: [Source], bandKeys: [Int64], summaryChanged: Bool = true) {
+        package init(
+            existing: LongTermMemoryID? = nil, summary: String, strength: Double, importance: Double,
+            createdAt: Timestamp, lastReinforcedAt: Timestamp, sources: [Source], bandKeys: [Int64],
+            summaryChanged: Bool = true
+        ) {
             self.existing = existing
             self.summary = summary
             self.strength = strength

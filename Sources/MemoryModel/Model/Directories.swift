@@ -29,7 +29,9 @@ package struct StoredEdge: Sendable, Equatable {
     package let lastSeen: Timestamp
     package let validFrom: Timestamp
 
-    package init(id: Int64, object: EntityID, weight: Double, firstSeen: Timestamp, lastSeen: Timestamp, validFrom: Timestamp) {
+    package init(
+        id: Int64, object: EntityID, weight: Double, firstSeen: Timestamp, lastSeen: Timestamp, validFrom: Timestamp
+    ) {
         self.id = id
         self.object = object
         self.weight = weight

@@ -11,7 +11,10 @@ public struct KnowledgeGraph: Codable, Sendable, Equatable {
         public let validFrom: Timestamp
         @ExplicitNull public var validTo: Timestamp?
 
-        package init(source: EntityID, target: EntityID, predicate: String, weight: Double, validFrom: Timestamp, validTo: Timestamp? = nil) {
+        package init(
+            source: EntityID, target: EntityID, predicate: String, weight: Double, validFrom: Timestamp,
+            validTo: Timestamp? = nil
+        ) {
             self.source = source
             self.target = target
             self.predicate = predicate

@@ -11,7 +11,10 @@ public struct LongTermMemory: Codable, Sendable, Equatable, Identifiable {
     /// How many short-term memories went into it.
     public let sourceCount: Int
 
-    package init(id: LongTermMemoryID, summary: String, strength: Double, importance: Double, createdAt: Timestamp, updatedAt: Timestamp, lastReinforcedAt: Timestamp, sourceCount: Int) {
+    package init(
+        id: LongTermMemoryID, summary: String, strength: Double, importance: Double, createdAt: Timestamp,
+        updatedAt: Timestamp, lastReinforcedAt: Timestamp, sourceCount: Int
+    ) {
         self.id = id
         self.summary = summary
         self.strength = strength

@@ -23,7 +23,10 @@ public struct PassRecord: Codable, Sendable, Equatable, Identifiable {
     public let counts: PassCounts
     @ExplicitNull public var error: String?
 
-    package init(id: PassID, kind: PassKind, startedAt: Timestamp, finishedAt: Timestamp? = nil, outcome: PassOutcome, processed: Int, batches: Int, counts: PassCounts, error: String? = nil) {
+    package init(
+        id: PassID, kind: PassKind, startedAt: Timestamp, finishedAt: Timestamp? = nil, outcome: PassOutcome,
+        processed: Int, batches: Int, counts: PassCounts, error: String? = nil
+    ) {
         self.id = id
         self.kind = kind
         self.startedAt = startedAt

@@ -14,7 +14,11 @@ public struct Relation: Codable, Sendable, Equatable, Identifiable {
     @ExplicitNull public var validTo: Timestamp?
     public let evidence: [MemoryReference]
 
-    package init(id: RelationID, subjectID: EntityID, subjectName: String, predicate: String, objectID: EntityID, objectName: String, weight: Double, firstSeen: Timestamp, lastSeen: Timestamp, validFrom: Timestamp, validTo: Timestamp? = nil, evidence: [MemoryReference]) {
+    package init(
+        id: RelationID, subjectID: EntityID, subjectName: String, predicate: String, objectID: EntityID,
+        objectName: String, weight: Double, firstSeen: Timestamp, lastSeen: Timestamp, validFrom: Timestamp,
+        validTo: Timestamp? = nil, evidence: [MemoryReference]
+    ) {
         self.id = id
         self.subjectID = subjectID
         self.subjectName = subjectName

@@ -22,7 +22,10 @@ public struct ShortTermMemory: Codable, Sendable, Equatable, Identifiable {
     /// The long-term memory this one went into, once consolidated.
     @ExplicitNull public var ltmID: LongTermMemoryID?
 
-    package init(id: ShortTermMemoryID, content: String, session: String, source: String, importance: Double? = nil, createdAt: Timestamp, status: MemoryStatus, ltmID: LongTermMemoryID? = nil) {
+    package init(
+        id: ShortTermMemoryID, content: String, session: String, source: String, importance: Double? = nil,
+        createdAt: Timestamp, status: MemoryStatus, ltmID: LongTermMemoryID? = nil
+    ) {
         self.id = id
         self.content = content
         self.session = session

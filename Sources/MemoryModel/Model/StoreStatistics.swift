@@ -23,7 +23,9 @@ public struct StoreStatistics: Codable, Sendable, Equatable {
     public let dbBytes: Int
     public let schemaVersion: Int
 
-    package init(stm: ShortTermCounts, ltm: Int, entities: Int, relations: Int, passes: Int, dbBytes: Int, schemaVersion: Int) {
+    package init(
+        stm: ShortTermCounts, ltm: Int, entities: Int, relations: Int, passes: Int, dbBytes: Int, schemaVersion: Int
+    ) {
         self.stm = stm
         self.ltm = ltm
         self.entities = entities
