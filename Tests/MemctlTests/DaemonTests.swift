@@ -98,6 +98,10 @@ struct DaemonTests {
         #expect(daemon.waitForExit(timeout: 5))
         #expect(daemon.process.terminationStatus == 0, "\(daemon.log)")
         #expect(notify.wait(for: "STOPPING=1", timeout: 2) != nil)
+        // The database was closed, not left to the exit: the last connection's close checkpoints
+        // and removes the -wal file.
+        #expect(daemon.log.contains("stopped, \(db) closed"), "\(daemon.log)")
+        #expect(!FileManager.default.fileExists(atPath: db + "-wal"))
         // STATUS= lines said what it was doing.
         let statuses = notify.messages.filter { $0.hasPrefix("STATUS=") }
         #expect(statuses.contains { $0.hasPrefix("STATUS=idle, next pass in") || $0.hasPrefix("STATUS=consolidating") || $0.hasPrefix("STATUS=building") })
