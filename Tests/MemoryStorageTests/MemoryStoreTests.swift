@@ -108,6 +108,28 @@ struct MemoryStoreTests {
         #expect(try await store.shortTermMemories(limit: 10).map(\.source).sorted() == ["assistant", "user"])
     }
 
+    @Test(
+        "a large import keeps every line in file order, and a bad line past many full statements still refuses it all",
+        arguments: [1, 64, 65, 200])
+    func largeImport(lines: Int) async throws {
+        let fixture = try StoreFixture()
+        let store = try fixture.open()
+        let file = fixture.directory.appendingPathComponent("in.jsonl").path
+        let good = (1...lines).map { #"{"content": "line \#($0)", "session": "s\#($0 % 3)"}"# }
+        try Data((good + [#"{"content": ""}"#]).joined(separator: "\n").utf8).write(to: URL(fileURLWithPath: file))
+        await #expect(throws: ImportRefused.self) {
+            try await store.importMemories(from: LineReader(path: file, maximumLineBytes: 1 << 20), skipInvalid: false)
+        }
+        #expect(try await store.statistics().stm.pending == 0)
+        let report = try await store.importMemories(
+            from: LineReader(path: file, maximumLineBytes: 1 << 20), skipInvalid: true)
+        #expect(report.imported == lines && report.errors.map(\.line) == [lines + 1])
+        let stored = try await store.shortTermMemories(limit: lines + 10).sorted { $0.id < $1.id }
+        #expect(stored.map(\.content) == (1...lines).map { "line \($0)" })
+        #expect(stored.map(\.session) == (1...lines).map { "s\($0 % 3)" })
+        #expect(try await store.checkIntegrity().ok)
+    }
+
     @Test("check finds a full-text index that no longer matches its table")
     func checkFindsDesyncedIndex() async throws {
         let fixture = try StoreFixture()

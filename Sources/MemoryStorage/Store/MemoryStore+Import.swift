@@ -1,4 +1,5 @@
 import MemoryModel
+import SQLiteKit
 
 /// The outcome of an import.
 public struct ImportReport: Sendable, Equatable, Encodable {
@@ -73,6 +74,7 @@ extension MemoryStore {
         return try withConnection { connection in
             try connection.inTransaction(.immediate) {
                 var report = ImportReport()
+                var rows = ImportRows()
                 try reader.forEachLine { number, line in
                     let memory: NewMemory
                     do throws(InvalidMemory) {
@@ -90,11 +92,39 @@ extension MemoryStore {
                         if report.errors.count < Self.maximumReportedImportErrors { report.errors.append(lineError) }
                         return
                     }
-                    _ = try Self.insert(memory, createdAt: memory.createdAt ?? startedAt, into: connection)
+                    try rows.append(memory, createdAt: memory.createdAt ?? startedAt, into: connection)
                     report.imported += 1
                 }
+                try rows.flush(into: connection)
                 return report
             }
         }
+    }
+}
+
+/// Rows of an import, inserted `perStatement` at a time. One INSERT per row would make SQLite
+/// journal every page the row and its triggers touch, for each row (a statement journal, so
+/// that a failing statement can be undone inside the transaction); a multi-row INSERT journals
+/// each page once per statement. docs/DECISIONS.md has the figures.
+private struct ImportRows {
+    static let perStatement = 64
+    private static let columns = 5
+    private var values: [(any SQLiteBindable)?] = []
+
+    mutating func append(_ memory: NewMemory, createdAt: Timestamp, into connection: Connection) throws {
+        values += [memory.content, memory.session, memory.source, memory.importance, createdAt.iso8601]
+        if values.count == Self.perStatement * Self.columns { try flush(into: connection) }
+    }
+
+    mutating func flush(into connection: Connection) throws {
+        guard !values.isEmpty else { return }
+        let rows = values.count / Self.columns
+        let placeholders = Array(repeating: "(?, ?, ?, ?, ?)", count: rows).joined(separator: ", ")
+        // A full statement is cached; the one shorter statement at the end of a file is not.
+        try connection.prepare(
+            "INSERT INTO short_term_memories(content, session, source, importance, created_at) VALUES \(placeholders)",
+            cached: rows == Self.perStatement
+        ).bind(values).run()
+        values.removeAll(keepingCapacity: true)
     }
 }
