@@ -36,6 +36,9 @@ enum MemoryBench {
         """
 
     static func main() async {
+        if CommandLine.arguments.dropFirst().first == Subprocess.measureFlag {
+            Subprocess.measure(Array(CommandLine.arguments.dropFirst(2)))
+        }
         var arguments = Array(CommandLine.arguments.dropFirst())
         guard let command = arguments.first, ["import", "consolidate", "cycle", "extract", "locomo"].contains(command) else {
             print(usage)
