@@ -91,7 +91,7 @@ struct ImportBenchmark {
             jsonBuffer += chatLine(message)
             sqlBuffer += "INSERT INTO short_term_memories(content, session, source, importance, created_at) VALUES ("
             sqlBuffer += "'\(message.content.replacingOccurrences(of: "'", with: "''"))', '\(message.session)', "
-            sqlBuffer += "'\(message.role)', \(importance ?? "NULL"), '\(time)');\n"
+            sqlBuffer += "'\(message.source)', \(importance ?? "NULL"), '\(time)');\n"
             if index % 10_000 == 9_999 || index == rows - 1 {
                 written += jsonBuffer.utf8.count
                 try jsonFile.write(contentsOf: Data(jsonBuffer.utf8))
