@@ -113,4 +113,25 @@ enum BenchmarkMessages {
         try file.write(contentsOf: Data(buffer.utf8))
     }
 
+    /// A word of exactly one of the first `count` messages (past the end of the corpus, one
+    /// message of each copy), for a rare-word search.
+    func rareWord(_ count: Int) -> String {
+        guard case .chitchat(let corpus) = self else { return ChatGenerator.rareWord }
+        let count = min(count, corpus.count)
+        func words(_ text: String) -> [Substring] {
+            text.lowercased().split { !$0.isASCII || !$0.isLetter }
+        }
+        var frequency: [Substring: Int] = [:]
+        for index in 0..<count {
+            for word in Set(words(corpus.message(index).content)) { frequency[word, default: 0] += 1 }
+        }
+        // From the middle on, the first such word of eight letters or more: stemmed, shorter
+        // words match more often.
+        for index in Array(count / 2..<count) + Array(0..<count / 2) {
+            if let word = words(corpus.message(index).content).first(where: { $0.count >= 8 && frequency[$0] == 1 }) {
+                return String(word)
+            }
+        }
+        return "quokkaburger"
+    }
 }

@@ -5,15 +5,16 @@ import Foundation
 @main
 enum MemoryBench {
     static let usage = """
-        Usage: memory-bench import [--rows N] [--runs N] [--keep DIR]
+        Usage: memory-bench import [--rows N] [--runs N] [--chitchat FILE] [--keep DIR]
                memory-bench consolidate [--sizes 10000,100000,1000000] [--chitchat FILE] [--keep DIR]
                memory-bench cycle [--sizes 10000,100000,1000000] [--chitchat FILE] [--keep DIR]
                memory-bench extract [--rows N]
                memory-bench locomo FILE [--k 5,10] [--keep DIR]
 
         import       time `memctl import` of N generated chat messages (default 250000) against
-                     the sqlite3 shell loading the same rows into the same schema, then
-                     `memctl stats` and a rare-word `memctl search` on the result.
+                     the sqlite3 shell loading the same rows into the same schema: a bulk load
+                     (`.import --csv` into a TEMP table, one INSERT … SELECT) and one INSERT per
+                     row; then `memctl stats` and a rare-word `memctl search` on the result.
                      --runs N: repeat and report the median (default 3)
         consolidate  for each size, import that many generated memories and time a
                      `memctl consolidate --only consolidation` process over them: seconds,
@@ -25,12 +26,12 @@ enum MemoryBench {
         extract      pipe N generated messages (default 100000) through `memctl extract --json`
                      and the extractor in this process: tokens per second on one core.
 
-        --chitchat FILE  consolidate and cycle on real chat instead (without the
+        --chitchat FILE  import, consolidate and cycle on real chat instead (without the
                      cancellation times): FILE is dataset.json of the PyPI package
                      chitchat-dataset (258,112 messages; one memory each, its conversation as
                      session, its sender as source). A size takes the first N messages; past the
                      end the corpus repeats as later conversations. Default sizes: 25000 and the
-                     whole corpus.
+                     whole corpus; default rows: the whole corpus.
 
         locomo       memoryd's memory on real conversations: FILE is a LoCoMo-format .json or
                      .json.gz (data/locomo10.json of github.com/snap-research/LoCoMo). Each
@@ -64,8 +65,8 @@ enum MemoryBench {
                 print("memory-bench: --chitchat needs the path of dataset.json\n\n\(usage)")
                 exit(64)
             }
-            guard ["consolidate", "cycle"].contains(command) else {
-                print("memory-bench: --chitchat works with consolidate and cycle\n\n\(usage)")
+            guard ["import", "consolidate", "cycle"].contains(command) else {
+                print("memory-bench: --chitchat works with import, consolidate and cycle\n\n\(usage)")
                 exit(64)
             }
             do {
@@ -76,7 +77,7 @@ enum MemoryBench {
             }
         }
         let corpusSize: Int? = if case .chitchat(let corpus) = messages { corpus.count } else { nil }
-        let rows = option("--rows").flatMap(Int.init) ?? (command == "extract" ? 100_000 : 250_000)
+        let rows = option("--rows").flatMap(Int.init) ?? corpusSize ?? (command == "extract" ? 100_000 : 250_000)
         let runs = option("--runs").flatMap(Int.init) ?? 3
         let sizes =
             option("--sizes").map { $0.split(separator: ",").compactMap { Int($0) } }
@@ -101,7 +102,9 @@ enum MemoryBench {
             }
             switch command {
             case "import":
-                try await ImportBenchmark(rows: rows, runs: runs, directory: directory, memctl: memctl).run()
+                try await ImportBenchmark(
+                    rows: rows, runs: runs, messages: messages, directory: directory, memctl: memctl
+                ).run()
             case "extract":
                 try ExtractionBenchmark(rows: rows, directory: directory, memctl: memctl).run()
             case "locomo":
