@@ -16,7 +16,8 @@ struct SeededGenerator: RandomNumberGenerator {
 
 /// One generated chat message.
 struct ChatMessage {
-    let role: String
+    /// Who wrote it: "user" or "assistant" here, the sender's id in the Chit-Chat corpus.
+    let source: String
     let content: String
     let session: String
     /// Milliseconds since 1970.
@@ -134,7 +135,7 @@ struct ChatGenerator {
         if produced == rareIndex { content += " — we ate a \(Self.rareWord) at the harbour" }
         produced += 1
         return ChatMessage(
-            role: fromUser ? "user" : "assistant", content: content, session: "session-\(session)",
+            source: fromUser ? "user" : "assistant", content: content, session: "session-\(session)",
             createdAt: clock, importance: fromUser && chance(10) ? Double(random.next() % 101) / 100 : nil)
     }
 }

@@ -3,11 +3,15 @@ import MemoryPasses
 import MemoryStorage
 import Foundation
 
-/// `memory-bench import`: `memctl import` against the `sqlite3` shell loading the same rows
-/// into the same schema, then `memctl stats` and a rare-word `memctl search` on the result.
+/// `memory-bench import`: `memctl import` against the `sqlite3` shell loading the same rows into
+/// the same schema (a database the store created: triggers, partial indexes, FTS5 tables), then
+/// `memctl stats` and a rare-word `memctl search` on the result. Two references: a bulk load
+/// (`.import --csv` into a TEMP table, then one `INSERT … SELECT` in a transaction, with
+/// `synchronous = FULL`) and, as before, one `INSERT` per row in one transaction.
 struct ImportBenchmark {
     let rows: Int
     let runs: Int
+    let messages: BenchmarkMessages
     let directory: URL
     let memctl: String
 
@@ -16,49 +20,74 @@ struct ImportBenchmark {
             throw BenchmarkError("the sqlite3 shell is not on PATH (apt-get install sqlite3)")
         }
         let jsonl = directory.appendingPathComponent("chat.jsonl").path
-        let sql = directory.appendingPathComponent("chat.sql").path
-        print("generating \(rows) chat messages …")
-        let bytes = try writeInputs(jsonl: jsonl, sql: sql)
+        let csv = directory.appendingPathComponent("chat.csv").path
+        let perRowSQL = directory.appendingPathComponent("chat.sql").path
+        let bulkSQL = directory.appendingPathComponent("bulk.sql").path
+        print("writing \(rows) \(messages.name) chat messages …")
+        let bytes = try writeInputs(jsonl: jsonl, csv: csv, sql: perRowSQL)
         print("  \(jsonl): \(bytes / 1_048_576) MiB")
+        try Data(
+            """
+            PRAGMA synchronous = FULL;
+            CREATE TEMP TABLE incoming(content, session, source, importance, created_at);
+            .import --csv --schema temp "\(csv)" incoming
+            BEGIN;
+            INSERT INTO short_term_memories(content, session, source, importance, created_at)
+                SELECT content, session, source, NULLIF(importance, ''), created_at FROM temp.incoming;
+            COMMIT;
 
-        var memctlSeconds: [Double] = []
-        var sqliteSeconds: [Double] = []
+            """.utf8
+        ).write(to: URL(fileURLWithPath: bulkSQL))
+
+        var seconds: [String: [Double]] = [:]
         var memctlPeakKB = 0
         var lastDatabase = ""
         for run in 1...runs {
             let ours = directory.appendingPathComponent("memctl-\(run).db").path
-            let theirs = directory.appendingPathComponent("sqlite3-\(run).db").path
-            // The same empty schema for both, made by the store itself.
-            _ = try MemoryStore(.init(path: theirs, createIfMissing: true))
             let a = try Subprocess.run(memctl, ["--db", ours, "import", jsonl])
             guard a.status == 0 else { throw BenchmarkError("memctl import exited \(a.status)") }
-            let b = try Subprocess.run(sqlite3, [theirs], stdinPath: sql)
-            guard b.status == 0 else { throw BenchmarkError("sqlite3 exited \(b.status)") }
-            memctlSeconds.append(a.seconds)
-            sqliteSeconds.append(b.seconds)
             memctlPeakKB = max(memctlPeakKB, a.peakResidentKilobytes)
-            print(String(format: "  run %d: memctl import %.2f s, sqlite3 shell %.2f s", run, a.seconds, b.seconds))
-            if run < runs {
-                for file in [ours, theirs] { removeDatabase(file) }
-            } else {
+            seconds["memctl", default: []].append(a.seconds)
+            var line = String(format: "  run %d: memctl import %.2f s", run, a.seconds)
+            for (name, script) in [("bulk", bulkSQL), ("per row", perRowSQL)] {
+                let theirs = directory.appendingPathComponent("sqlite3-\(run).db").path
+                // The same empty schema as memctl's, made by the store itself.
+                _ = try MemoryStore(.init(path: theirs, createIfMissing: true))
+                let b = try Subprocess.run(sqlite3, ["-bail", theirs], stdinPath: script)
+                guard b.status == 0 else { throw BenchmarkError("sqlite3 (\(name)) exited \(b.status)") }
+                let loaded = try await MemoryStore(.init(path: theirs)).statistics().stm.total
+                guard loaded == rows else { throw BenchmarkError("sqlite3 (\(name)) loaded \(loaded) rows of \(rows)") }
                 removeDatabase(theirs)
-                lastDatabase = ours
+                seconds[name, default: []].append(b.seconds)
+                line += String(format: ", sqlite3 %@ %.2f s", name, b.seconds)
             }
+            print(line)
+            if run < runs { removeDatabase(ours) } else { lastDatabase = ours }
         }
-        let ourRate = Double(rows) / median(memctlSeconds)
-        let theirRate = Double(rows) / median(sqliteSeconds)
+        let rate = seconds.mapValues { Double(rows) / median($0) }
+        let ours = rate["memctl"]!
+        func line(_ label: String, _ figures: String) {
+            print("  " + label.padding(toLength: 34, withPad: " ", startingAt: 0) + figures)
+        }
         print("")
-        print("import of \(rows) rows (median of \(runs) runs):")
-        print(String(format: "  memctl import   %10.0f rows/s   peak RSS %.1f MiB", ourRate, Double(memctlPeakKB) / 1024))
-        print(String(format: "  sqlite3 shell   %10.0f rows/s", theirRate))
-        print(String(format: "  ratio           %10.2f (target ≥ 0.50)", ourRate / theirRate))
+        print("import of \(rows) \(messages.name) rows (median of \(runs) run\(runs == 1 ? "" : "s")):")
+        line("memctl import", String(format: "%8.0f rows/s   peak RSS %.1f MiB", ours, Double(memctlPeakKB) / 1024))
+        let bulk = rate["bulk"]!, perRow = rate["per row"]!
+        line(
+            "sqlite3 bulk load (.import --csv)",
+            String(format: "%8.0f rows/s   ratio %.2f (target ≥ 0.60)", bulk, ours / bulk))
+        line(
+            "sqlite3 one INSERT per row",
+            String(format: "%8.0f rows/s   ratio %.2f (earlier target ≥ 0.50)", perRow, ours / perRow))
 
+        let word = messages.rareWord(rows)
         let stats = try timeCommand(["--db", lastDatabase, "stats", "--json"])
-        let search = try timeCommand(["--db", lastDatabase, "search", ChatGenerator.rareWord, "--json"])
+        let search = try timeCommand(["--db", lastDatabase, "search", word, "--json"])
         print("")
         print("on that database (process start included, 20 runs):")
-        print(String(format: "  memctl stats            median %5.1f ms   max %5.1f ms (target < 50)", stats.median, stats.max))
-        print(String(format: "  memctl search (rare)    median %5.1f ms   max %5.1f ms (target < 50)", search.median, search.max))
+        for (label, times) in [("memctl stats", stats), ("memctl search \(word) (rare)", search)] {
+            line(label, String(format: "median %5.1f ms   max %5.1f ms (target < 50)", times.median, times.max))
+        }
     }
 
     private func timeCommand(_ arguments: [String]) throws -> (median: Double, max: Double) {
@@ -71,47 +100,45 @@ struct ImportBenchmark {
         return (median(milliseconds), milliseconds.max() ?? 0)
     }
 
-    /// Writes the rows as JSONL for memctl and as one SQL transaction for the sqlite3 shell.
-    private func writeInputs(jsonl: String, sql: String) throws -> Int {
-        guard let jsonFile = FileHandle(forWritingAtPath: createEmpty(jsonl)),
-            let sqlFile = FileHandle(forWritingAtPath: createEmpty(sql))
-        else { throw BenchmarkError("cannot write to \(directory.path)") }
-        defer {
-            try? jsonFile.close()
-            try? sqlFile.close()
+    /// Writes the rows as JSONL for memctl, as CSV for the bulk load and as one SQL transaction
+    /// of one INSERT per row; returns the size of the JSONL.
+    private func writeInputs(jsonl: String, csv: String, sql: String) throws -> Int {
+        let files = try [jsonl, csv, sql].map { path in
+            guard FileManager.default.createFile(atPath: path, contents: nil),
+                let file = FileHandle(forWritingAtPath: path)
+            else { throw BenchmarkError("cannot write \(path)") }
+            return file
         }
-        var generator = ChatGenerator(count: rows)
-        var jsonBuffer = ""
-        var sqlBuffer = "BEGIN;\n"
+        defer { for file in files { try? file.close() } }
+        var buffers = ["", "", "BEGIN;\n"]
         var written = 0
-        for index in 0..<rows {
-            let message = generator.next()
+        func flush() throws {
+            written += buffers[0].utf8.count
+            for (file, buffer) in zip(files, buffers) { try file.write(contentsOf: Data(buffer.utf8)) }
+            buffers = ["", "", ""]
+        }
+        try messages.forEach(rows) { message in
             let time = Timestamp(millisecondsSince1970: message.createdAt).iso8601
             let importance = message.importance.map { String($0) }
-            jsonBuffer += chatLine(message)
-            sqlBuffer += "INSERT INTO short_term_memories(content, session, source, importance, created_at) VALUES ("
-            sqlBuffer += "'\(message.content.replacingOccurrences(of: "'", with: "''"))', '\(message.session)', "
-            sqlBuffer += "'\(message.role)', \(importance ?? "NULL"), '\(time)');\n"
-            if index % 10_000 == 9_999 || index == rows - 1 {
-                written += jsonBuffer.utf8.count
-                try jsonFile.write(contentsOf: Data(jsonBuffer.utf8))
-                try sqlFile.write(contentsOf: Data(sqlBuffer.utf8))
-                jsonBuffer = ""
-                sqlBuffer = ""
-            }
+            buffers[0] += chatLine(message)
+            buffers[1] += [message.content, message.session, message.source, importance ?? "", time]
+                .map { "\"" + $0.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }.joined(separator: ",") + "\n"
+            buffers[2] += "INSERT INTO short_term_memories(content, session, source, importance, created_at) VALUES ("
+            buffers[2] += [message.content, message.session, message.source].map(\.sqlQuoted).joined(separator: ", ")
+            buffers[2] += ", \(importance ?? "NULL"), '\(time)');\n"
+            if buffers[0].utf8.count >= 1 << 20 { try flush() }
         }
-        try sqlFile.write(contentsOf: Data("COMMIT;\n".utf8))
+        buffers[2] += "COMMIT;\n"
+        try flush()
         return written
     }
-
-    private func createEmpty(_ path: String) -> String {
-        _ = FileManager.default.createFile(atPath: path, contents: nil)
-        return path
-    }
-
 }
 
-/// JSON string literal for `text`.
+extension String {
+    /// This string as an SQL string literal, quotes included.
+    fileprivate var sqlQuoted: String { "'" + replacingOccurrences(of: "'", with: "''") + "'" }
+}
+
 func median(_ values: [Double]) -> Double {
     let sorted = values.sorted()
     guard !sorted.isEmpty else { return 0 }

@@ -5,23 +5,33 @@ import Foundation
 @main
 enum MemoryBench {
     static let usage = """
-        Usage: memory-bench import [--rows N] [--runs N] [--keep DIR]
-               memory-bench consolidate [--sizes 10000,100000,1000000] [--keep DIR]
-               memory-bench cycle [--sizes 10000,100000,1000000] [--keep DIR]
+        Usage: memory-bench import [--rows N] [--runs N] [--chitchat FILE] [--keep DIR]
+               memory-bench consolidate [--sizes 10000,100000,1000000] [--chitchat FILE] [--keep DIR]
+               memory-bench cycle [--sizes 10000,100000,1000000] [--chitchat FILE] [--keep DIR]
                memory-bench extract [--rows N]
                memory-bench locomo FILE [--k 5,10] [--keep DIR]
 
         import       time `memctl import` of N generated chat messages (default 250000) against
-                     the sqlite3 shell loading the same rows into the same schema, then
-                     `memctl stats` and a rare-word `memctl search` on the result.
+                     the sqlite3 shell loading the same rows into the same schema: a bulk load
+                     (`.import --csv` into a TEMP table, one INSERT … SELECT) and one INSERT per
+                     row; then `memctl stats` and a rare-word `memctl search` on the result.
                      --runs N: repeat and report the median (default 3)
         consolidate  for each size, import that many generated memories and time a
-                     `memctl consolidate` pass over them: memories per second, peak RSS, and
-                     (in-process) the time from cancelling a pass to its return.
-        cycle        the same for a full cycle: consolidation, extraction and graph, with the
-                     seconds of each pass and the cancellation time of each kind of pass.
+                     `memctl consolidate --only consolidation` process over them: seconds,
+                     memories per second, peak RSS, and (in-process) the time from cancelling a
+                     pass to its return.
+        cycle        the same for a full cycle, each pass in a process of its own (consolidation,
+                     extraction, graph): seconds, msg/s and peak RSS per pass and for the cycle,
+                     and the cancellation time of each kind of pass.
         extract      pipe N generated messages (default 100000) through `memctl extract --json`
                      and the extractor in this process: tokens per second on one core.
+
+        --chitchat FILE  import, consolidate and cycle on real chat instead (without the
+                     cancellation times): FILE is dataset.json of the PyPI package
+                     chitchat-dataset (258,112 messages; one memory each, its conversation as
+                     session, its sender as source). A size takes the first N messages; past the
+                     end the corpus repeats as later conversations. Default sizes: 25000 and the
+                     whole corpus; default rows: the whole corpus.
 
         locomo       memoryd's memory on real conversations: FILE is a LoCoMo-format .json or
                      .json.gz (data/locomo10.json of github.com/snap-research/LoCoMo). Each
@@ -36,6 +46,9 @@ enum MemoryBench {
         """
 
     static func main() async {
+        if CommandLine.arguments.dropFirst().first == Subprocess.measureFlag {
+            Subprocess.measure(Array(CommandLine.arguments.dropFirst(2)))
+        }
         var arguments = Array(CommandLine.arguments.dropFirst())
         guard let command = arguments.first, ["import", "consolidate", "cycle", "extract", "locomo"].contains(command) else {
             print(usage)
@@ -46,9 +59,29 @@ enum MemoryBench {
             guard let index = arguments.firstIndex(of: name), index + 1 < arguments.count else { return nil }
             return arguments[index + 1]
         }
-        let rows = option("--rows").flatMap(Int.init) ?? (command == "extract" ? 100_000 : 250_000)
+        var messages = BenchmarkMessages.generated
+        if arguments.contains("--chitchat") {
+            guard let path = option("--chitchat"), !path.hasPrefix("--") else {
+                print("memory-bench: --chitchat needs the path of dataset.json\n\n\(usage)")
+                exit(64)
+            }
+            guard ["import", "consolidate", "cycle"].contains(command) else {
+                print("memory-bench: --chitchat works with import, consolidate and cycle\n\n\(usage)")
+                exit(64)
+            }
+            do {
+                messages = .chitchat(try ChitchatCorpus(path: path))
+            } catch {
+                print("memory-bench: \(error)")
+                exit(1)
+            }
+        }
+        let corpusSize: Int? = if case .chitchat(let corpus) = messages { corpus.count } else { nil }
+        let rows = option("--rows").flatMap(Int.init) ?? corpusSize ?? (command == "extract" ? 100_000 : 250_000)
         let runs = option("--runs").flatMap(Int.init) ?? 3
-        let sizes = option("--sizes").map { $0.split(separator: ",").compactMap { Int($0) } } ?? [10_000, 100_000, 1_000_000]
+        let sizes =
+            option("--sizes").map { $0.split(separator: ",").compactMap { Int($0) } }
+            ?? corpusSize.map { [25_000, $0] } ?? [10_000, 100_000, 1_000_000]
         let keep = option("--keep")
         let memctl = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
             .deletingLastPathComponent().appendingPathComponent("memctl").path
@@ -63,9 +96,15 @@ enum MemoryBench {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
             defer { if keep == nil { try? FileManager.default.removeItem(at: directory) } }
             print("memctl: \(memctl)")
+            if case .chitchat(let corpus) = messages {
+                let days = corpus.span / 86_400_000
+                print("Chit-Chat: \(corpus.count) messages; past the end, repeated \(days) days later")
+            }
             switch command {
             case "import":
-                try await ImportBenchmark(rows: rows, runs: runs, directory: directory, memctl: memctl).run()
+                try await ImportBenchmark(
+                    rows: rows, runs: runs, messages: messages, directory: directory, memctl: memctl
+                ).run()
             case "extract":
                 try ExtractionBenchmark(rows: rows, directory: directory, memctl: memctl).run()
             case "locomo":
@@ -77,7 +116,8 @@ enum MemoryBench {
                 try await LocomoBenchmark(path: arguments[0], ks: ks, directory: directory, memctl: memctl).run()
             default:
                 try await ConsolidationBenchmark(
-                    sizes: sizes, directory: directory, memctl: memctl, fullCycle: command == "cycle"
+                    sizes: sizes, messages: messages, directory: directory, memctl: memctl,
+                    fullCycle: command == "cycle"
                 ).run()
             }
         } catch {
