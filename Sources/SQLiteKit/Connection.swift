@@ -23,6 +23,7 @@ package final class Connection {
     /// WAL is turned on separately by `enableWriteAheadLog()`, after the caller had its say
     /// about the schema version, so that a file we will refuse is never changed.
     package init(path: String, mode: OpenMode, busyTimeoutMilliseconds: Int32) throws {
+        Self.configureLibrary
         self.path = path
         var flags = SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
         var filename = path
@@ -53,6 +54,19 @@ package final class Connection {
             throw SQLiteError(extendedCode: SQLITE_MISUSE, message: "foreign keys could not be enabled")
         }
     }
+
+    /// How large a statement journal may grow in memory. Inside a transaction, every statement
+    /// that may fail halfway (one with triggers, say) journals the pages it changes so that it
+    /// can be undone alone; past SQLite's default of 64 KiB that journal moves to a temporary
+    /// file for the rest of the transaction, and every later statement writes its pages there.
+    /// A statement of ours changes far fewer pages than this; the bound keeps memory bounded
+    /// for one that does not. docs/DECISIONS.md has the figures.
+    package static let statementJournalSpillBytes: Int32 = 4 << 20
+
+    /// Library-wide settings, made once before the first connection initializes SQLite.
+    private static let configureLibrary: Void = {
+        _ = memoryd_sqlite3_config_statement_journal_spill(statementJournalSpillBytes)
+    }()
 
     private static func uriEscaped(_ path: String) -> String {
         var escaped = ""
@@ -179,6 +193,14 @@ package final class Connection {
             throw error
         }
         return result
+    }
+
+    /// Runs `body` in one read transaction, unless a transaction is open already: SQLite takes
+    /// its read locks once for all of the statements, rather than around each of them, and they
+    /// all read the same snapshot.
+    package func reading<T>(_ body: () throws -> T) throws -> T {
+        guard !isInTransaction else { return try body() }
+        return try inTransaction(.deferred, body)
     }
 
     /// Rolls back if a transaction is open. A failing rollback has nothing left to undo: SQLite

@@ -31,6 +31,30 @@ struct ConnectionTests {
         #expect(try connection.scalarInt("SELECT count(*) FROM sqlite_master WHERE type = 'table'") == 2)
     }
 
+    @Test("reads in one read transaction see one snapshot, and the transaction ends with them")
+    func readingSeesOneSnapshot() throws {
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let reader = try open()
+        try reader.enableWriteAheadLog()
+        try reader.execute("CREATE TABLE t(x); INSERT INTO t VALUES (1)")
+        let writer = try Connection(
+            path: reader.path, mode: .readWrite, busyTimeoutMilliseconds: 100)
+        let counts = try reader.reading {
+            let before = try reader.scalarInt("SELECT count(*) FROM t")
+            try writer.execute("INSERT INTO t VALUES (2)")
+            return [before, try reader.scalarInt("SELECT count(*) FROM t")]
+        }
+        #expect(counts == [1, 1])
+        #expect(!reader.isInTransaction)
+        #expect(try reader.scalarInt("SELECT count(*) FROM t") == 2)
+        // Inside a transaction already, it runs in that one.
+        try reader.inTransaction {
+            try reader.reading { try reader.execute("INSERT INTO t VALUES (3)") }
+            #expect(reader.isInTransaction)
+        }
+        #expect(try writer.scalarInt("SELECT count(*) FROM t") == 3)
+    }
+
     @Test("a failing migration leaves the version and the tables as they were")
     func failedMigrationRollsBack() throws {
         defer { try? FileManager.default.removeItem(at: directory) }

@@ -36,7 +36,7 @@ extension MemoryStore {
     /// source, the people whose names are small talk in it ("Thanks, Mel!"). Two look-ups on
     /// the session index per memory, so the answer does not depend on what else is in a batch.
     package func neighbourSpeakers(of memories: [ShortTermMemory]) throws -> [ShortTermMemoryID: Set<String>] {
-        try withConnection { connection in
+        try reading { connection in
             let before = try connection.prepare(
                 """
                 SELECT source FROM short_term_memories WHERE session = ? AND (created_at, id) < (?, ?)
@@ -64,7 +64,7 @@ extension MemoryStore {
     /// most `perKey` (the newest) for each key, so that the work per memory stays bounded however
     /// large the store grows.
     package func longTermCandidateIDs(bandKeys: [Int64], perKey: Int) throws -> [Int64: [LongTermMemoryID]] {
-        try withConnection { connection in
+        try reading { connection in
             var byBandKey: [Int64: [LongTermMemoryID]] = [:]
             let lookup = try connection.prepare(
                 "SELECT ltm_id FROM long_term_signatures WHERE band_key = ? ORDER BY ltm_id DESC LIMIT ?")
@@ -78,7 +78,7 @@ extension MemoryStore {
 
     /// The long-term memories with these ids, as consolidation compares them (without source counts).
     package func longTermMemories(_ ids: Set<LongTermMemoryID>) throws -> [LongTermMemoryID: LongTermMemory] {
-        try withConnection { connection in
+        try reading { connection in
             let fetch = try connection.prepare(
                 """
                 SELECT summary, strength, importance, created_at, updated_at, last_reinforced_at

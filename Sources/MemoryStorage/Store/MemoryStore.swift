@@ -137,6 +137,12 @@ public actor MemoryStore {
     /// True when the file could only be opened for reading.
     public var isReadOnly: Bool { connection.isReadOnly }
 
+    /// Runs `body`'s reads in one read transaction (`Connection.reading`), turning SQLite
+    /// failures into `StoreError`s: for look-ups that run a statement per item.
+    package func reading<T>(_ body: (Connection) throws -> T) throws -> T {
+        try withConnection { connection in try connection.reading { try body(connection) } }
+    }
+
     /// Runs `body` against the connection, turning SQLite failures into `StoreError`s.
     package func withConnection<T>(_ body: (Connection) throws -> T) throws -> T {
         do {
