@@ -36,35 +36,57 @@ public struct ConsolidationPass: Sendable {
         }
     }
 
+    /// A batch as read and analysed before its candidates are looked up.
+    private struct Batch: Sendable {
+        let memories: [ShortTermMemory]
+        let features: [ConsolidationEngine.Features]
+    }
+
+    /// Batch after batch: while the store commits one batch, the next one is read and analysed
+    /// (its memories come after the committed ones, so the commit changes nothing it reads);
+    /// its candidates are looked up once the commit is done, so that they include what it wrote.
     private func consolidate(_ ledger: PassLedger, pending: Int) async throws {
         let engine = ConsolidationEngine(policy: policy)
         let summaries = ConsolidationEngine.SummaryCache()
         let cutoff = now.subtracting(policy.minimumAge)
         // Over capacity, the oldest memories are taken whatever their age.
         var overflow = max(0, pending - policy.pendingCapacity)
-        while true {
-            let limit = overflow > 0 ? min(policy.batchSize, overflow) : policy.batchSize
-            let batch = try await store.unreviewedMemories(
-                createdAtOrBefore: overflow > 0 ? nil : cutoff, limit: limit)
-            if batch.isEmpty { return }
-            overflow = max(0, overflow - batch.count)
-            let speakers = try await store.neighbourSpeakers(of: batch)
-            let features = batch.map { engine.features(of: $0, speakers: speakers[$0.id] ?? []) }
-            let keys = Array(Set(features.flatMap(\.bandKeys))).sorted()
+        var batch = try await read(after: nil, overflow: overflow, cutoff: cutoff, engine: engine)
+        while !batch.memories.isEmpty {
+            overflow = max(0, overflow - batch.memories.count)
+            let keys = Array(Set(batch.features.flatMap(\.bandKeys))).sorted()
             var candidates = LongTermCandidates()
             candidates.byBandKey = try await store.longTermCandidateIDs(bandKeys: keys, perKey: 4)
-            candidates.memories = try await store.longTermMemories(engine.shortlisted(features, candidates.byBandKey))
+            candidates.memories = try await store.longTermMemories(
+                engine.shortlisted(batch.features, candidates.byBandKey))
             try Task.checkCancellation()
-            let plan = engine.plan(batch, features: features, candidates: candidates, summaries: summaries)
+            let plan = engine.plan(batch.memories, features: batch.features, candidates: candidates, summaries: summaries)
+            let (last, remaining) = (batch.memories[batch.memories.count - 1], overflow)
+            async let next = read(after: (last.createdAt, last.id), overflow: remaining, cutoff: cutoff, engine: engine)
             try await ledger.commitBatch(
-                processed: batch.count,
+                processed: batch.memories.count,
                 counts: PassCounts(
                     created: plan.created, merged: plan.merged, reinforced: plan.reinforced,
                     parked: plan.parked.count)
             ) { progress in
                 try await store.commit(plan, at: now, progress: progress, of: ledger.id)
             }
+            batch = try await next
         }
+    }
+
+    /// Reads the batch that follows `position` (the oldest `overflow` memories whatever their
+    /// age first, then those created before `cutoff`) and analyses it on every core.
+    private func read(
+        after position: (createdAt: Timestamp, id: ShortTermMemoryID)?, overflow: Int, cutoff: Timestamp,
+        engine: ConsolidationEngine
+    ) async throws -> Batch {
+        let memories = try await store.unreviewedMemories(
+            after: position, createdAtOrBefore: overflow > 0 ? nil : cutoff,
+            limit: overflow > 0 ? min(policy.batchSize, overflow) : policy.batchSize)
+        let speakers = try await store.neighbourSpeakers(of: memories)
+        let features = await memories.concurrentMap { engine.features(of: $0, speakers: speakers[$0.id] ?? []) }
+        return Batch(memories: memories, features: features)
     }
 
     private func forget(_ ledger: PassLedger) async throws {
@@ -75,9 +97,12 @@ public struct ConsolidationPass: Sendable {
             // Never forget a memory at or above the threshold, even if it was parked under another
             // policy; filler is judged exactly as consolidation judged it.
             let speakers = try await store.neighbourSpeakers(of: batch)
-            let (keep, forget) = batch.partitioned {
-                ConsolidationEngine.importance(of: $0, speakers: speakers[$0.id] ?? []) >= policy.forgetBelowImportance
+            let threshold = policy.forgetBelowImportance
+            let kept = await batch.concurrentMap {
+                ConsolidationEngine.importance(of: $0, speakers: speakers[$0.id] ?? []) >= threshold
             }
+            let keep = batch.indices.filter { kept[$0] }.map { batch[$0] }
+            let forget = batch.indices.filter { !kept[$0] }.map { batch[$0] }
             try await ledger.commitBatch(processed: 0, counts: PassCounts(forgotten: forget.count)) { progress in
                 try await store.forget(
                     forget.map(\.id), reconsider: keep.map(\.id), at: now, progress: progress, of: ledger.id)
@@ -94,17 +119,5 @@ public struct ConsolidationPass: Sendable {
                 try await store.purge(batch, progress: progress, of: ledger.id)
             }
         }
-    }
-}
-
-extension Array {
-    /// The elements that satisfy `predicate`, and those that do not, each in order.
-    package func partitioned(_ predicate: (Element) -> Bool) -> (matching: [Element], rest: [Element]) {
-        var matching: [Element] = []
-        var rest: [Element] = []
-        for element in self {
-            if predicate(element) { matching.append(element) } else { rest.append(element) }
-        }
-        return (matching, rest)
     }
 }

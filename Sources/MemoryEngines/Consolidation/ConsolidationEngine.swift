@@ -125,24 +125,46 @@ package struct ConsolidationEngine: Sendable {
         package var statementWords: [WordSet]
         /// Names and numbers it contains.
         package var names: WordSet
-        /// What the summary is made from.
+        /// What the summary is made from, besides a stored memory's own summary.
         package var sentences: [TextFeatures.Sentence]
     }
 
-    /// Analysed summaries of stored long-term memories, kept across the batches of one pass:
-    /// the same much-restated memories come back batch after batch. Bounded by count.
+    /// What stored long-term memories are compared by, kept across the batches of one pass: the
+    /// same much-restated memories come back batch after batch. Only the word sets are kept, not
+    /// the analysed text; the summary's sentences are analysed again only for a memory that a
+    /// batch joins. Bounded: two generations of at most `capacity / 2` entries, the older one
+    /// dropped when the newer one is full, so a memory in use stays while the rest ages out.
     package final class SummaryCache {
         package init() {}
 
-        private var entries: [LongTermMemoryID: (summary: String, features: TextFeatures)] = [:]
-        package static let capacity = 4096
+        struct Entry {
+            let summary: String
+            /// Word sets of the summary's sentences, then of the whole summary.
+            let statements: [WordSet]
+            let names: WordSet
+        }
 
-        package func features(of memory: LongTermMemory) -> TextFeatures {
-            if let entry = entries[memory.id], entry.summary == memory.summary { return entry.features }
-            let features = TextFeatures(memory.summary)
-            if entries.count >= Self.capacity { entries.removeAll(keepingCapacity: true) }
-            entries[memory.id] = (memory.summary, features)
-            return features
+        private var current: [LongTermMemoryID: Entry] = [:]
+        private var previous: [LongTermMemoryID: Entry] = [:]
+        package static let capacity = 16_384
+
+        func entry(for memory: LongTermMemory) -> Entry {
+            if let entry = current[memory.id], entry.summary == memory.summary { return entry }
+            let entry: Entry
+            if let kept = previous[memory.id], kept.summary == memory.summary {
+                entry = kept
+            } else {
+                let features = TextFeatures(memory.summary)
+                entry = Entry(
+                    summary: memory.summary, statements: features.sentences.map(\.words) + [features.words],
+                    names: features.names)
+            }
+            if current.count >= Self.capacity / 2 {
+                previous = current
+                current = [:]
+            }
+            current[memory.id] = entry
+            return entry
         }
     }
 
@@ -175,7 +197,7 @@ package struct ConsolidationEngine: Sendable {
                 if let existing = draftByExisting[id] {
                     reachable.insert(existing)
                 } else if let stored = candidates.memories[id] {
-                    drafts.append(draft(for: stored, summary: summaries.features(of: stored)))
+                    drafts.append(draft(for: stored, summary: summaries.entry(for: stored)))
                     draftByExisting[id] = drafts.count - 1
                     reachable.insert(drafts.count - 1)
                 }
@@ -218,7 +240,9 @@ package struct ConsolidationEngine: Sendable {
         var plan = ConsolidationPlan(parked: parked)
         for draft in drafts where !draft.write.sources.isEmpty {
             var write = draft.write
-            let summary = ExtractiveSummary.summarize(draft.sentences, limit: policy.maximumSummaryLength)
+            // A stored memory's own sentences come first; analysed only now that it is joined.
+            let stored = write.existing == nil ? [] : TextFeatures(write.summary).sentences
+            let summary = ExtractiveSummary.summarize(stored + draft.sentences, limit: policy.maximumSummaryLength)
             write.summaryChanged = write.existing == nil || summary != write.summary
             if write.summaryChanged {
                 write.summary = summary
@@ -265,15 +289,14 @@ package struct ConsolidationEngine: Sendable {
         feature.text.sentences.indices.filter { !feature.leftOut.contains($0) }.map { feature.text.sentences[$0] }
     }
 
-    private func draft(for stored: LongTermMemory, summary: TextFeatures) -> Draft {
+    private func draft(for stored: LongTermMemory, summary: SummaryCache.Entry) -> Draft {
         Draft(
             write: .init(
                 existing: stored.id, summary: stored.summary, strength: stored.strength,
                 importance: stored.importance, createdAt: stored.createdAt, lastReinforcedAt: stored.lastReinforcedAt,
                 sources: [], bandKeys: []),
             session: nil, lastMergedAt: stored.lastReinforcedAt, memberWords: [],
-            statementWords: summary.sentences.map(\.words) + [summary.words], names: summary.names,
-            sentences: summary.sentences)
+            statementWords: summary.statements, names: summary.names, sentences: [])
     }
 
     private func join(

@@ -81,7 +81,7 @@ package struct TextFeatures: Sendable {
                 closeWord(at: index)
                 if scalar == "\n" || scalar == "\r" {
                     closeSentence()
-                } else if scalar.properties.isWhitespace {
+                } else if Self.isWhitespace(scalar) {
                     if afterEnd { breakPending = true }
                 } else {
                     extendSentence(index)
@@ -104,7 +104,7 @@ package struct TextFeatures: Sendable {
                 all.append(word)
                 if token.sentence < bySentence.count { bySentence[token.sentence].append(word) }
             }
-            if token.text.unicodeScalars.first.map({ $0.properties.numericType != nil }) == true {
+            if token.text.unicodeScalars.first.map(Self.isNumeric) == true {
                 names.append(String(token.text))
             } else if !shouting, Self.isName(token) {
                 names.append(String(token.text).lowercased())
@@ -117,7 +117,7 @@ package struct TextFeatures: Sendable {
 
     /// Capitalised and not the first word of its sentence, and not "I".
     package static func isName(_ token: Token) -> Bool {
-        guard !token.startsSentence, let first = token.text.unicodeScalars.first, first.properties.isUppercase else {
+        guard !token.startsSentence, let first = token.text.unicodeScalars.first, isUppercase(first) else {
             return false
         }
         return token.text != "I" && !token.text.hasPrefix("I'") && !token.text.hasPrefix("I’")
@@ -134,6 +134,21 @@ package struct TextFeatures: Sendable {
         if scalar == "’" { return true }
         let properties = scalar.properties
         return properties.isAlphabetic || properties.numericType != nil || properties.generalCategory == .nonspacingMark
+    }
+
+    // ASCII answers without Unicode's property tables: most text is ASCII, and these run for
+    // every scalar of every memory and summary a pass reads.
+
+    private static func isWhitespace(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.isASCII ? scalar.value == 0x20 || (scalar.value >= 0x09 && scalar.value <= 0x0D) : scalar.properties.isWhitespace
+    }
+
+    private static func isNumeric(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.isASCII ? scalar.value >= 0x30 && scalar.value <= 0x39 : scalar.properties.numericType != nil
+    }
+
+    private static func isUppercase(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.isASCII ? scalar.value >= 0x41 && scalar.value <= 0x5A : scalar.properties.isUppercase
     }
 
     private static func endsSentence(_ scalar: Unicode.Scalar) -> Bool {

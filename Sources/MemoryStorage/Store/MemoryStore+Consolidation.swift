@@ -5,10 +5,16 @@ import SQLiteKit
 
 extension MemoryStore {
     /// Pending memories no pass has looked at, oldest first; with `cutoff`, only those created
-    /// at or before it. Answered from a partial index.
-    package func unreviewedMemories(createdAtOrBefore cutoff: Timestamp?, limit: Int) throws -> [ShortTermMemory] {
-        let bound = cutoff == nil ? "" : " AND created_at <= ?"
-        let arguments: [(any SQLiteBindable)?] = (cutoff.map { [$0.iso8601] } ?? []) + [limit]
+    /// at or before it; with `after`, only those after that (created_at, id) position, so that
+    /// the next batch can be read while the one before it is still being committed. Answered
+    /// from a partial index.
+    package func unreviewedMemories(
+        after position: (createdAt: Timestamp, id: ShortTermMemoryID)? = nil, createdAtOrBefore cutoff: Timestamp?,
+        limit: Int
+    ) throws -> [ShortTermMemory] {
+        let bound = (position == nil ? "" : " AND (created_at, id) > (?, ?)") + (cutoff == nil ? "" : " AND created_at <= ?")
+        let arguments: [(any SQLiteBindable)?] =
+            (position.map { [$0.createdAt.iso8601, $0.id.rawValue] } ?? []) + (cutoff.map { [$0.iso8601] } ?? []) + [limit]
         return try withConnection { connection in
             try connection.prepare(
                 """
