@@ -12,9 +12,11 @@ public struct ConsolidationPass: Sendable {
     /// The pass's idea of now: what "old enough" and "retention ended" are measured from.
     public let now: Timestamp
 
-    /// The page cache a store running this pass should have: a pass over a large store reads
-    /// the same index pages batch after batch (docs/CONSOLIDATION.md has the measurements).
-    public static let pageCacheMebibytes = 64
+    /// How a store running passes should cache and checkpoint: a pass over a large store reads
+    /// and changes the same index pages batch after batch. 40 MiB of cache keeps a pass under
+    /// 100 MB of memory; 16,384 pages (64 MiB) of `-wal` between checkpoints copies a page that
+    /// many batches change once (docs/DECISIONS.md has the measurements).
+    public static let storeTuning = MemoryStore.Tuning(pageCacheMebibytes: 40, checkpointPages: 16_384)
 
     public init(store: MemoryStore, policy: ConsolidationPolicy = ConsolidationPolicy(), now: Timestamp = .now) {
         self.store = store

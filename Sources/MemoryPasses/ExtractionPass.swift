@@ -26,8 +26,10 @@ public struct ExtractionPass: Sendable {
             while true {
                 let batch = try await store.unextractedMemories(limit: batchSize)
                 if batch.isEmpty { return }
-                // The CPU work happens here, in the pass's task, not on the store's actor.
-                let results = batch.map { ExtractionResult(input: $0, entities: extractor.extract($0.text)) }
+                // The CPU work happens here, on every core, not on the store's actor.
+                let results = await batch.concurrentMap { [extractor] in
+                    ExtractionResult(input: $0, entities: extractor.extract($0.text))
+                }
                 try Task.checkCancellation()
                 let found = results.reduce(0) { $0 + $1.entities.count }
                 try await ledger.commitBatch(processed: batch.count, counts: PassCounts(mentions: found)) { progress in
