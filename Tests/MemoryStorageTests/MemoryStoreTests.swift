@@ -108,6 +108,28 @@ struct MemoryStoreTests {
         #expect(try await store.shortTermMemories(limit: 10).map(\.source).sorted() == ["assistant", "user"])
     }
 
+    @Test("the next batch of unreviewed memories is read after a position, oldest first, whatever the commit of the one before")
+    func unreviewedAfterPosition() async throws {
+        let fixture = try StoreFixture()
+        let store = try fixture.open()
+        let file = fixture.directory.appendingPathComponent("in.jsonl").path
+        // Two memories share a second: the id orders them.
+        let times = ["2026-01-01T10:00:00Z", "2026-01-01T10:00:01Z", "2026-01-01T10:00:01Z", "2026-01-01T10:00:02Z"]
+        try Data(
+            times.enumerated().map { #"{"content": "m\#($0.offset)", "created_at": "\#($0.element)"}"# }
+                .joined(separator: "\n").utf8
+        ).write(to: URL(fileURLWithPath: file))
+        _ = try await store.importMemories(from: LineReader(path: file, maximumLineBytes: 1 << 20), skipInvalid: false)
+        let first = try await store.unreviewedMemories(createdAtOrBefore: nil, limit: 2)
+        #expect(first.map(\.content) == ["m0", "m1"])
+        let last = first[1]
+        let next = try await store.unreviewedMemories(after: (last.createdAt, last.id), createdAtOrBefore: nil, limit: 10)
+        #expect(next.map(\.content) == ["m2", "m3"])
+        let bounded = try await store.unreviewedMemories(
+            after: (last.createdAt, last.id), createdAtOrBefore: Timestamp(iso8601: "2026-01-01T10:00:01Z")!, limit: 10)
+        #expect(bounded.map(\.content) == ["m2"])
+    }
+
     @Test(
         "a large import keeps every line in file order, and a bad line past many full statements still refuses it all",
         arguments: [1, 64, 65, 200])
