@@ -12,11 +12,10 @@ public struct ConsolidationPass: Sendable {
     /// The pass's idea of now: what "old enough" and "retention ended" are measured from.
     public let now: Timestamp
 
-    /// How a store running passes should cache and checkpoint: a pass over a large store reads
-    /// and changes the same index pages batch after batch. 40 MiB of cache keeps a pass under
-    /// 100 MB of memory; 16,384 pages (64 MiB) of `-wal` between checkpoints copies a page that
-    /// many batches change once (docs/DECISIONS.md has the measurements).
-    public static let storeTuning = MemoryStore.Tuning(pageCacheMebibytes: 40, checkpointPages: 16_384)
+    /// How a store running passes should cache: a pass over a large store reads the same index
+    /// pages batch after batch; 40 MiB keeps a pass under 100 MB of memory (docs/DECISIONS.md
+    /// has the measurements).
+    public static let storeTuning = MemoryStore.Tuning(pageCacheMebibytes: 40)
 
     public init(store: MemoryStore, policy: ConsolidationPolicy = ConsolidationPolicy(), now: Timestamp = .now) {
         self.store = store
@@ -63,6 +62,7 @@ public struct ConsolidationPass: Sendable {
                 engine.shortlisted(batch.features, candidates.byBandKey))
             try Task.checkCancellation()
             let plan = engine.plan(batch.memories, features: batch.features, candidates: candidates, summaries: summaries)
+            try Task.checkCancellation()
             let (last, remaining) = (batch.memories[batch.memories.count - 1], overflow)
             async let next = read(after: (last.createdAt, last.id), overflow: remaining, cutoff: cutoff, engine: engine)
             try await ledger.commitBatch(
@@ -87,7 +87,7 @@ public struct ConsolidationPass: Sendable {
             after: position, createdAtOrBefore: overflow > 0 ? nil : cutoff,
             limit: overflow > 0 ? min(policy.batchSize, overflow) : policy.batchSize)
         let speakers = try await store.neighbourSpeakers(of: memories)
-        let features = await memories.concurrentMap { engine.features(of: $0, speakers: speakers[$0.id] ?? []) }
+        let features = try await memories.concurrentMap { engine.features(of: $0, speakers: speakers[$0.id] ?? []) }
         return Batch(memories: memories, features: features)
     }
 
@@ -100,7 +100,7 @@ public struct ConsolidationPass: Sendable {
             // policy; filler is judged exactly as consolidation judged it.
             let speakers = try await store.neighbourSpeakers(of: batch)
             let threshold = policy.forgetBelowImportance
-            let kept = await batch.concurrentMap {
+            let kept = try await batch.concurrentMap {
                 ConsolidationEngine.importance(of: $0, speakers: speakers[$0.id] ?? []) >= threshold
             }
             let keep = batch.indices.filter { kept[$0] }.map { batch[$0] }

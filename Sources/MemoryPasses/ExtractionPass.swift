@@ -27,7 +27,7 @@ public struct ExtractionPass: Sendable {
                 let batch = try await store.unextractedMemories(limit: batchSize)
                 if batch.isEmpty { return }
                 // The CPU work happens here, on every core, not on the store's actor.
-                let results = await batch.concurrentMap { [extractor] in
+                let results = try await batch.concurrentMap { [extractor] in
                     ExtractionResult(input: $0, entities: extractor.extract($0.text))
                 }
                 try Task.checkCancellation()

@@ -31,7 +31,7 @@ public struct GraphPass: Sendable {
             while true {
                 let batch = try await store.ungraphedMemories(limit: batchSize)
                 if batch.isEmpty { return }
-                let observations = await batch.concurrentMap { [builder] in builder.observations($0) }
+                let observations = try await batch.concurrentMap { [builder] in builder.observations($0) }
                 let observed = zip(batch, observations).map { (input: $0, observations: $1) }
                 try Task.checkCancellation()
                 var relations = 0

@@ -28,18 +28,13 @@ public actor MemoryStore {
     }
 
     /// SQLite's defaults suit a command that reads or writes a few rows; a long pass over a large
-    /// store sets both higher (`ConsolidationPass.storeTuning`; docs/DECISIONS.md has the figures).
+    /// store sets a larger cache (`ConsolidationPass.storeTuning`; docs/DECISIONS.md has the figures).
     public struct Tuning: Sendable {
         /// The page cache of the connection; nil keeps SQLite's default (about 2 MiB).
         public var pageCacheMebibytes: Int?
-        /// How many pages the `-wal` file collects before they are copied into the database;
-        /// nil keeps SQLite's default (1000). A page that several batches change in a row is
-        /// then copied once, and the database file is synced once, for all of them.
-        public var checkpointPages: Int?
 
-        public init(pageCacheMebibytes: Int? = nil, checkpointPages: Int? = nil) {
+        public init(pageCacheMebibytes: Int? = nil) {
             self.pageCacheMebibytes = pageCacheMebibytes
-            self.checkpointPages = checkpointPages
         }
     }
 
@@ -92,9 +87,6 @@ public actor MemoryStore {
             if let mebibytes = configuration.tuning.pageCacheMebibytes {
                 // A negative cache_size is in KiB rather than pages.
                 try connection.execute("PRAGMA cache_size = -\(max(1, mebibytes) * 1024)")
-            }
-            if let pages = configuration.tuning.checkpointPages {
-                try connection.execute("PRAGMA wal_autocheckpoint = \(max(1, pages))")
             }
             // Everything up to here only read the file: decide whether it is ours before any write.
             let version = try connection.schemaVersion()
