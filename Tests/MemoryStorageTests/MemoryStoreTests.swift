@@ -108,6 +108,22 @@ struct MemoryStoreTests {
         #expect(try await store.shortTermMemories(limit: 10).map(\.source).sorted() == ["assistant", "user"])
     }
 
+    @Test("a bad line early in a long file refuses the import at once, and the store takes the next import")
+    func earlyBadLineInLongFile() async throws {
+        let fixture = try StoreFixture()
+        let store = try fixture.open()
+        let file = fixture.directory.appendingPathComponent("in.jsonl").path
+        let lines = [#"{"content": "first"}"#, "not json"] + (1...20_000).map { #"{"content": "line \#($0)"}"# }
+        try Data(lines.joined(separator: "\n").utf8).write(to: URL(fileURLWithPath: file))
+        await #expect(throws: ImportRefused.self) {
+            try await store.importMemories(from: LineReader(path: file, maximumLineBytes: 1 << 20), skipInvalid: false)
+        }
+        let report = try await store.importMemories(
+            from: LineReader(path: file, maximumLineBytes: 1 << 20), skipInvalid: true)
+        #expect(report.imported == 20_001 && report.errors.map(\.line) == [2])
+        #expect(try await store.statistics().stm.pending == 20_001)
+    }
+
     @Test("the next batch of unreviewed memories is read after a position, oldest first, whatever the commit of the one before")
     func unreviewedAfterPosition() async throws {
         let fixture = try StoreFixture()
@@ -132,7 +148,7 @@ struct MemoryStoreTests {
 
     @Test(
         "a large import keeps every line in file order, and a bad line past many full statements still refuses it all",
-        arguments: [1, 64, 65, 200])
+        arguments: [1, 64, 65, 200, 2000])
     func largeImport(lines: Int) async throws {
         let fixture = try StoreFixture()
         let store = try fixture.open()

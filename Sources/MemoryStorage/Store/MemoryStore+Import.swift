@@ -68,32 +68,26 @@ extension MemoryStore {
     /// With `skipInvalid`, good lines are imported and each bad one is reported. Blank lines
     /// are ignored. Lines without `created_at` get the time the import started.
     public func importMemories(from reader: sending LineReader, skipInvalid: Bool) throws -> ImportReport {
-        let decoder = MemoryLineDecoder()
         let startedAt = Timestamp.now
-        let limit = reader.maximumLineBytes
+        let lines = DecodedLines(reading: reader)
+        defer { lines.abandon() }
         return try withConnection { connection in
             try connection.inTransaction(.immediate) {
                 var report = ImportReport()
                 var rows = ImportRows()
-                try reader.forEachLine { number, line in
-                    let memory: NewMemory
-                    do throws(InvalidMemory) {
-                        switch line {
-                        case .tooLong(let count):
-                            throw InvalidMemory("line is \(count) bytes; the limit is \(limit) bytes")
-                        case .bytes(let bytes):
-                            if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { return }
-                            memory = try decoder.decode(bytes)
+                while let chunk = try lines.next() {
+                    for (number, decoded) in chunk {
+                        switch decoded {
+                        case .success(let memory):
+                            try rows.append(memory, createdAt: memory.createdAt ?? startedAt, into: connection)
+                            report.imported += 1
+                        case .failure(let error):
+                            let lineError = ImportReport.LineError(line: number, error: error.reason)
+                            guard skipInvalid else { throw ImportRefused(lineError: lineError) }
+                            report.skipped += 1
+                            if report.errors.count < Self.maximumReportedImportErrors { report.errors.append(lineError) }
                         }
-                    } catch {
-                        let lineError = ImportReport.LineError(line: number, error: error.reason)
-                        guard skipInvalid else { throw ImportRefused(lineError: lineError) }
-                        report.skipped += 1
-                        if report.errors.count < Self.maximumReportedImportErrors { report.errors.append(lineError) }
-                        return
                     }
-                    try rows.append(memory, createdAt: memory.createdAt ?? startedAt, into: connection)
-                    report.imported += 1
                 }
                 try rows.flush(into: connection)
                 return report
