@@ -64,7 +64,7 @@ package struct Daemon {
         let store: MemoryStore
         do {
             store = try MemoryStore(
-                .init(path: database, createIfMissing: true, tuning: ConsolidationPass.storeTuning))
+                .init(path: database, createIfMissing: true, pageCacheMebibytes: ConsolidationPass.pageCacheMebibytes))
         } catch {
             log.log(.error, "cannot open the database: \(error)")
             return 1

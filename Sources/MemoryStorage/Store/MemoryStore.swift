@@ -14,26 +14,17 @@ public actor MemoryStore {
         public var createIfMissing: Bool
         /// How long a write waits for another process's lock before failing.
         public var busyTimeoutMilliseconds: Int
-        /// How SQLite caches and checkpoints for this connection.
-        public var tuning: Tuning
+        /// SQLite's page cache for this connection; nil keeps SQLite's default (about 2 MiB).
+        /// Long passes over a large store set it higher (`ConsolidationPass.pageCacheMebibytes`).
+        public var pageCacheMebibytes: Int?
 
         public init(
-            path: String, createIfMissing: Bool = false, busyTimeoutMilliseconds: Int = 5000, tuning: Tuning = Tuning()
+            path: String, createIfMissing: Bool = false, busyTimeoutMilliseconds: Int = 5000,
+            pageCacheMebibytes: Int? = nil
         ) {
             self.path = path
             self.createIfMissing = createIfMissing
             self.busyTimeoutMilliseconds = busyTimeoutMilliseconds
-            self.tuning = tuning
-        }
-    }
-
-    /// SQLite's defaults suit a command that reads or writes a few rows; a long pass over a large
-    /// store sets a larger cache (`ConsolidationPass.storeTuning`; docs/DECISIONS.md has the figures).
-    public struct Tuning: Sendable {
-        /// The page cache of the connection; nil keeps SQLite's default (about 2 MiB).
-        public var pageCacheMebibytes: Int?
-
-        public init(pageCacheMebibytes: Int? = nil) {
             self.pageCacheMebibytes = pageCacheMebibytes
         }
     }
@@ -84,7 +75,7 @@ public actor MemoryStore {
         }
         do {
             let connection = try connect(path, configuration)
-            if let mebibytes = configuration.tuning.pageCacheMebibytes {
+            if let mebibytes = configuration.pageCacheMebibytes {
                 // A negative cache_size is in KiB rather than pages.
                 try connection.execute("PRAGMA cache_size = -\(max(1, mebibytes) * 1024)")
             }

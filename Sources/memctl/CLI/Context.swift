@@ -22,11 +22,11 @@ struct Context {
 
     /// Opens the store (`path`, else the database of the global options); `create` for commands
     /// that write (the file is created on first write).
-    func openStore(path: String? = nil, create: Bool = false, tuning: MemoryStore.Tuning = .init()) throws -> MemoryStore {
+    func openStore(path: String? = nil, create: Bool = false, pageCacheMebibytes: Int? = nil) throws -> MemoryStore {
         let store = try MemoryStore(
             .init(
                 path: path ?? databasePath, createIfMissing: create, busyTimeoutMilliseconds: busyTimeoutMilliseconds,
-                tuning: tuning))
+                pageCacheMebibytes: pageCacheMebibytes))
         openStores.stores.append(store)
         return store
     }

@@ -165,7 +165,7 @@ struct ConsolidateCommand: Command {
     }
 
     private func runLocally(_ context: Context) async throws {
-        let store = try context.openStore(tuning: ConsolidationPass.storeTuning)
+        let store = try context.openStore(pageCacheMebibytes: ConsolidationPass.pageCacheMebibytes)
         let cycle = MaintenanceCycle(store: store, policy: policy)
         let showProgress = isatty(STDERR_FILENO) == 1 && !context.json
         let task = Task {
