@@ -86,6 +86,8 @@ public struct ConsolidationPass: Sendable {
         let memories = try await store.unreviewedMemories(
             after: position, createdAtOrBefore: overflow > 0 ? nil : cutoff,
             limit: overflow > 0 ? min(policy.batchSize, overflow) : policy.batchSize)
+        // A stop during the commit before this read drops it: no more look-ups on the store.
+        try Task.checkCancellation()
         let speakers = try await store.neighbourSpeakers(of: memories)
         let features = try await memories.concurrentMap { engine.features(of: $0, speakers: speakers[$0.id] ?? []) }
         return Batch(memories: memories, features: features)
