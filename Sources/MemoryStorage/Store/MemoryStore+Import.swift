@@ -116,7 +116,7 @@ private struct ImportRows {
         let placeholders = Array(repeating: "(?, ?, ?, ?, ?)", count: rows).joined(separator: ", ")
         // A full statement is cached; the one shorter statement at the end of a file is not.
         try connection.prepare(
-            "INSERT INTO short_term_memories(content, session, source, importance, created_at) VALUES \(placeholders)",
+            "INSERT INTO \(MemoryStore.shortTermInsertColumns) VALUES \(placeholders)",
             cached: rows == Self.perStatement
         ).bind(values).run()
         values.removeAll(keepingCapacity: true)

@@ -154,9 +154,10 @@ public actor MemoryStore {
 
     // MARK: - Writing
 
-    package static let insertShortTermMemory = """
-        INSERT INTO short_term_memories(content, session, source, importance, created_at) VALUES (?, ?, ?, ?, ?)
-        """
+    /// The table and columns a new short-term memory is written to, in the order its values are bound.
+    package static let shortTermInsertColumns = "short_term_memories(content, session, source, importance, created_at)"
+
+    package static let insertShortTermMemory = "INSERT INTO \(shortTermInsertColumns) VALUES (?, ?, ?, ?, ?)"
 
     /// Stores one short-term memory and returns its id.
     public func add(_ memory: NewMemory) throws -> ShortTermMemoryID {
