@@ -120,7 +120,8 @@ public struct ConsolidationPass: Sendable {
             let batch = try await store.expiredForgottenMemories(forgottenAtOrBefore: cutoff, limit: policy.batchSize)
             if batch.isEmpty { return }
             try await ledger.commitBatch(processed: 0, counts: PassCounts(purged: batch.count)) { progress in
-                try await store.purge(batch, progress: progress, of: ledger.id)
+                try await store.purge(
+                    batch, at: now, rules: .standard(policy: policy), progress: progress, of: ledger.id)
             }
         }
     }

@@ -86,7 +86,22 @@ struct SQLiteLayerTests {
         #expect(versions == Schema.migrations.map(\.version))
     }
 
-    @Test("a version 3 database is migrated to version 4 with every memory in the recall index, the other speaker's previous turn as context")
+    @Test("a version 4 database is migrated to version 5 with every long-term memory remembered")
+    func migratesVersion4() async throws {
+        let fixture = try StoreFixture()
+        do {
+            let old = try Connection(path: fixture.path, mode: .readWriteCreate, busyTimeoutMilliseconds: 100)
+            try old.enableWriteAheadLog()
+            try old.migrate(Array(Schema.migrations.prefix(4)), record: Schema.record)
+            try old.execute("INSERT INTO long_term_memories(summary) VALUES ('Leah lives in Berlin.')")
+        }
+        let store = try fixture.open(create: false)
+        #expect(try await store.statistics().schemaVersion == 5)
+        let memories = try await store.longTermMemories(limit: 10)
+        #expect(memories.map(\.summary) == ["Leah lives in Berlin."] && memories.allSatisfy { $0.forgottenAt == nil })
+    }
+
+    @Test("a version 3 database is migrated with every memory in the recall index, the other speaker's previous turn as context")
     func migratesVersion3() async throws {
         let fixture = try StoreFixture()
         do {
@@ -101,7 +116,7 @@ struct SQLiteLayerTests {
                 """)
         }
         let store = try fixture.open(create: false)
-        #expect(try await store.statistics().schemaVersion == 4)
+        #expect(try await store.statistics().schemaVersion == Schema.currentVersion)
         // memctl search reads the recall index now; the version 1 index over content is gone.
         #expect(try fixture.rawConnection().scalarInt("SELECT count(*) FROM sqlite_master WHERE name LIKE 'short_term_memories_fts%'") == 0)
         #expect(try await store.search("violin", limit: 5).map(\.id) == [2])

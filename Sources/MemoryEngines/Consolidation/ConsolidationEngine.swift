@@ -284,6 +284,18 @@ package struct ConsolidationEngine: Sendable {
             statementWords: feature.comparable, names: feature.names, sentences: Self.summarySentences(feature))
     }
 
+    /// The summary of a long-term memory made again from the sources it has left (oldest first),
+    /// after one was forgotten or purged: what their sentences give, filler left out as when it
+    /// was formed, or all their sentences when that leaves none. Nil when they hold no sentence.
+    package func rebuiltSummary(from sources: [ShortTermMemory]) -> RebuiltSummary? {
+        let speakers = Set(sources.map(\.source))
+        let analysed = sources.map { self.features(of: $0, speakers: speakers) }
+        var sentences = analysed.flatMap(Self.summarySentences)
+        if sentences.isEmpty { sentences = analysed.flatMap { $0.text.sentences } }
+        let summary = ExtractiveSummary.summarize(sentences, limit: policy.maximumSummaryLength)
+        return summary.isEmpty ? nil : RebuiltSummary(summary: summary, bandKeys: Self.summaryBandKeys(summary))
+    }
+
     /// What a memory gives its summary: its sentences but those left out as filler.
     private static func summarySentences(_ feature: Features) -> [TextFeatures.Sentence] {
         feature.text.sentences.indices.filter { !feature.leftOut.contains($0) }.map { feature.text.sentences[$0] }

@@ -10,10 +10,12 @@ public struct LongTermMemory: Codable, Sendable, Equatable, Identifiable {
     public let lastReinforcedAt: Timestamp
     /// How many short-term memories went into it.
     public let sourceCount: Int
+    /// When it was forgotten on request (`memctl forget`); nil while it is remembered.
+    @ExplicitNull public var forgottenAt: Timestamp?
 
     package init(
         id: LongTermMemoryID, summary: String, strength: Double, importance: Double, createdAt: Timestamp,
-        updatedAt: Timestamp, lastReinforcedAt: Timestamp, sourceCount: Int
+        updatedAt: Timestamp, lastReinforcedAt: Timestamp, sourceCount: Int, forgottenAt: Timestamp? = nil
     ) {
         self.id = id
         self.summary = summary
@@ -23,6 +25,7 @@ public struct LongTermMemory: Codable, Sendable, Equatable, Identifiable {
         self.updatedAt = updatedAt
         self.lastReinforcedAt = lastReinforcedAt
         self.sourceCount = sourceCount
+        self.forgottenAt = forgottenAt
     }
 }
 

@@ -141,17 +141,19 @@ extension MemoryStore {
             try connection.prepare(
                 """
                 UPDATE long_term_memories SET strength = ?, importance = ?, created_at = ?,
-                    updated_at = ?, last_reinforced_at = ? WHERE id = ?
+                    updated_at = ?, last_reinforced_at = ? WHERE id = ? AND forgotten_at IS NULL
                 """
             ).bind(Array(values.dropFirst()) + [existing.rawValue]).run()
+            try stillRemembered(existing, connection)
             return existing
         } else if let existing = write.existing {
             try connection.prepare(
                 """
                 UPDATE long_term_memories SET summary = ?, strength = ?, importance = ?, created_at = ?,
-                    updated_at = ?, last_reinforced_at = ? WHERE id = ?
+                    updated_at = ?, last_reinforced_at = ? WHERE id = ? AND forgotten_at IS NULL
                 """
             ).bind(values + [existing.rawValue]).run()
+            try stillRemembered(existing, connection)
             try connection.prepare("DELETE FROM long_term_signatures WHERE ltm_id = ?").bind([existing.rawValue]).run()
             id = existing
         } else {
@@ -169,6 +171,12 @@ extension MemoryStore {
         return id
     }
 
+    /// A long-term memory the batch reinforces was forgotten or purged since the batch was read:
+    /// the batch is rolled back rather than join a memory the user asked to forget.
+    private static func stillRemembered(_ id: LongTermMemoryID, _ connection: Connection) throws {
+        guard connection.changes == 1 else { throw ConsolidationConflict(memory: .longTerm(id)) }
+    }
+
     /// Updates a memory that must still be pending; anything else means another writer changed
     /// it since the batch was read, and the batch is rolled back rather than overwrite that.
     private static func changePending(
@@ -176,7 +184,7 @@ extension MemoryStore {
     ) throws {
         try connection.prepare("UPDATE short_term_memories SET \(assignments) WHERE id = ? AND status = 'pending'")
             .bind(values + [id.rawValue]).run()
-        guard connection.changes == 1 else { throw ConsolidationConflict(memory: id) }
+        guard connection.changes == 1 else { throw ConsolidationConflict(memory: .shortTerm(id)) }
     }
 
     // MARK: Forgetting and purging
@@ -223,12 +231,17 @@ extension MemoryStore {
         }
     }
 
-    /// Deletes forgotten memories for good (their mentions and evidence go with them).
-    package func purge(_ ids: [ShortTermMemoryID], progress: PassProgress, of pass: PassID) throws {
+    /// Deletes forgotten memories for good, with everything derived from them
+    /// (`purgeShortTerm`): a memory forgotten on request may still be the source of a summary.
+    package func purge(
+        _ ids: [ShortTermMemoryID], at now: Timestamp, rules: ForgettingRules, progress: PassProgress, of pass: PassID
+    ) throws {
         try withConnection { connection in
             try connection.inTransaction {
-                let delete = try connection.prepare("DELETE FROM short_term_memories WHERE id = ? AND status = 'forgotten'")
-                for id in ids { try delete.bind([id.rawValue]).run() }
+                let forgotten = try connection.prepare("SELECT status = 'forgotten' FROM short_term_memories WHERE id = ?")
+                let expired = try ids.filter { try forgotten.bind([$0.rawValue]).firstRow { $0.int64(0) == 1 } ?? false }
+                var report = ForgetReport(reference: "retention", purged: true)
+                try Self.purgeShortTerm(expired, at: now, rules: rules, into: &report, connection)
                 try Self.record(progress, of: pass, connection)
             }
         }
@@ -238,12 +251,12 @@ extension MemoryStore {
 /// A memory of the batch was changed by someone else while the pass computed; the batch was
 /// rolled back and the next pass will see the memory as it is now.
 package struct ConsolidationConflict: Error, CustomStringConvertible {
-    package let memory: ShortTermMemoryID
+    package let memory: MemoryReference
     package var description: String {
-        "stm:\(memory) was changed by another writer during the pass; the batch was rolled back, run the pass again"
+        "\(memory) was changed by another writer during the pass; the batch was rolled back, run the pass again"
     }
 
-    package init(memory: ShortTermMemoryID) {
+    package init(memory: MemoryReference) {
         self.memory = memory
     }
 }

@@ -22,14 +22,14 @@ extension MemoryStore {
 
     private static let longTermColumns = """
         l.id, l.summary, l.strength, l.importance, l.created_at, l.updated_at, l.last_reinforced_at,
-        (SELECT count(*) FROM long_term_sources s WHERE s.ltm_id = l.id) FROM long_term_memories l
+        (SELECT count(*) FROM long_term_sources s WHERE s.ltm_id = l.id), l.forgotten_at FROM long_term_memories l
         """
 
     private static func longTermMemory(_ row: Row) -> LongTermMemory {
         LongTermMemory(
             id: LongTermMemoryID(row.int64(0)), summary: row.text(1), strength: row.double(2),
             importance: row.double(3), createdAt: timestamp(row, 4), updatedAt: timestamp(row, 5),
-            lastReinforcedAt: timestamp(row, 6), sourceCount: row.int(7))
+            lastReinforcedAt: timestamp(row, 6), sourceCount: row.int(7), forgottenAt: optionalTimestamp(row, 8))
     }
 
     /// Reads a stored time. The schema's CHECKs keep the form; a value a tool wrote around them
@@ -286,21 +286,24 @@ extension MemoryStore {
 
     // MARK: - Search
 
-    /// Full-text search over short-term contents and long-term summaries, best match first.
-    /// `query` uses FTS5 syntax; one that FTS5 cannot parse throws `.invalidSearchQuery`.
-    public func search(_ query: String, limit: Int) throws -> [SearchHit] {
+    /// Full-text search over short-term contents and long-term summaries, best match first,
+    /// skipping `offset` hits; forgotten memories are left out. `query` uses FTS5 syntax; one
+    /// that FTS5 cannot parse throws `.invalidSearchQuery`.
+    public func search(_ query: String, limit: Int, offset: Int = 0) throws -> [SearchHit] {
         // Short-term memories are searched in the recall index's `text` column (what was said),
         // ranked on that column alone.
         let sql = """
-            SELECT 'stm', rowid, snippet(memory_recall, 0, '[', ']', '…', 12), bm25(memory_recall, 1.0, 0.0, 0.0, 0.0)
-            FROM memory_recall WHERE memory_recall MATCH ?1
+            SELECT 'stm', r.rowid, snippet(memory_recall, 0, '[', ']', '…', 12), bm25(memory_recall, 1.0, 0.0, 0.0, 0.0)
+            FROM memory_recall r JOIN short_term_memories s ON s.id = r.rowid
+            WHERE memory_recall MATCH ?1 AND s.status <> 'forgotten'
             UNION ALL
-            SELECT 'ltm', rowid, snippet(long_term_memories_fts, 0, '[', ']', '…', 12), bm25(long_term_memories_fts)
-            FROM long_term_memories_fts WHERE long_term_memories_fts MATCH ?2
-            ORDER BY 4, 1, 2 LIMIT ?3
+            SELECT 'ltm', f.rowid, snippet(long_term_memories_fts, 0, '[', ']', '…', 12), bm25(long_term_memories_fts)
+            FROM long_term_memories_fts f JOIN long_term_memories l ON l.id = f.rowid
+            WHERE long_term_memories_fts MATCH ?2 AND l.forgotten_at IS NULL
+            ORDER BY 4, 1, 2 LIMIT ?3 OFFSET ?4
             """
         do {
-            return try connection.prepare(sql).bind(["text : (\(query))", query, limit]).rows { row in
+            return try connection.prepare(sql).bind(["text : (\(query))", query, limit, offset]).rows { row in
                 SearchHit(kind: row.text(0), id: row.int64(1), snippet: row.text(2), score: -row.double(3))
             }
         } catch let error as SQLiteError where error.code == SQLITE_ERROR {

@@ -16,6 +16,7 @@ package enum Schema {
         Migration(version: 2, name: "consolidation: review marks, signature bands, pass indexes", sql: version2),
         Migration(version: 3, name: "extraction and graph: progress marks, edge look-ups", sql: version3),
         Migration(version: 4, name: "recall: every memory indexed with its speaker, the turn before it and its date", sql: version4),
+        Migration(version: 5, name: "forgetting on request: forgotten long-term memories", sql: version5),
     ]
 
     package static var currentVersion: Int { migrations.last!.version }
@@ -294,7 +295,7 @@ package enum Schema {
     /// The turn before a memory in its session, as the database knows it when the memory
     /// arrives, when someone else said it: the question a reply answers. (A note after a note of
     /// the same writer gets no context: they need not be about the same thing.)
-    private static func previousTurn(_ row: String) -> String {
+    static func previousTurn(_ row: String) -> String {
         """
         coalesce((SELECT CASE WHEN p.source <> \(row).source THEN p.content ELSE '' END FROM short_term_memories p
                   WHERE p.session = \(row).session AND (p.created_at, p.id) < (\(row).created_at, \(row).id)
@@ -330,5 +331,12 @@ package enum Schema {
         DROP TRIGGER short_term_memories_fts_after_delete;
         DROP TRIGGER short_term_memories_fts_after_update;
         DROP TABLE short_term_memories_fts;
+        """
+
+    /// Forgetting on request (`memctl forget`): a long-term memory can be forgotten as a whole
+    /// (`forgotten_at`), and is then kept and listable but never recalled, searched or
+    /// reinforced. Its signatures are removed at that moment, so the column needs no index.
+    private static let version5 = """
+        ALTER TABLE long_term_memories ADD COLUMN forgotten_at TEXT \(time("forgotten_at"));
         """
 }

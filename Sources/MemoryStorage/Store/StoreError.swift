@@ -27,6 +27,10 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     case invalidMemory(InvalidMemory)
     /// A record that was asked for by id does not exist.
     case notFound(RecordReference)
+    /// A memory that was asked for by id was purged: nothing of it is left.
+    case purged(RecordReference)
+    /// A memory that was asked for by id is not there: never added, or purged as the newest.
+    case noSuchMemory(RecordReference)
     /// Any other SQLite failure, with its code, message and SQL.
     case sqlite(SQLiteError)
 
@@ -54,6 +58,10 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
             "invalid memory: \(invalid.reason)"
         case .notFound(let reference):
             "no record \(reference)"
+        case .purged(let reference):
+            "\(reference) was purged: its text and everything made from it are gone"
+        case .noSuchMemory(let reference):
+            "there is no \(reference): it was never added, or it has been purged"
         case .sqlite(let error):
             error.description
         }

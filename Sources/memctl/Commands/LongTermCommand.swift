@@ -31,7 +31,8 @@ struct LongTermCommand: Command {
         for memory in memories {
             table.append(
                 String(memory.id.rawValue), memory.createdAt.minutes, memory.strength.twoDecimals,
-                memory.importance.twoDecimals, String(memory.sourceCount), memory.summary)
+                memory.importance.twoDecimals, String(memory.sourceCount),
+                (memory.forgottenAt == nil ? "" : "(forgotten) ") + memory.summary)
         }
         context.printTable(table)
     }

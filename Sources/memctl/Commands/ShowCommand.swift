@@ -81,6 +81,7 @@ struct ShowCommand: Command {
             ("created", memory.createdAt.iso8601),
             ("updated", memory.updatedAt.iso8601),
             ("last reinforced", memory.lastReinforcedAt.iso8601),
+            ("forgotten", memory.forgottenAt.map { "\($0.iso8601) (memctl forget: not recalled, searched or reinforced)" } ?? "no"),
         ])
         StandardStream.out("summary:")
         StandardStream.out(memory.summary)

@@ -1,0 +1,58 @@
+/// What forgetting a memory on request changed (`memctl forget`, the MCP `forget` tool).
+public struct ForgetReport: Codable, Sendable, Equatable {
+    /// The reference that was asked for: `stm:12` or `ltm:3`.
+    public let reference: String
+    /// The text was removed for good (`--purge`), not only hidden.
+    public let purged: Bool
+    /// Short-term memories forgotten now (soft) or purged.
+    public var shortTerm: [ShortTermMemoryID] = []
+    /// Short-term memories that were forgotten already (soft forget asked twice).
+    public var alreadyForgotten: [ShortTermMemoryID] = []
+    /// Long-term memories whose summary was made again from the sources left.
+    public var longTermRebuilt: [LongTermMemoryID] = []
+    /// Long-term memories forgotten because no remembered source was left (or asked for).
+    public var longTermForgotten: [LongTermMemoryID] = []
+    /// Long-term memories deleted because no source was left at all (purge).
+    public var longTermRemoved: [LongTermMemoryID] = []
+    public var mentionsRemoved = 0
+    public var evidenceRemoved = 0
+    /// Relations left with no evidence, deleted.
+    public var relationsRemoved = 0
+    /// Entities left with no mention and no relation, deleted.
+    public var entitiesRemoved = 0
+
+    package init(reference: String, purged: Bool) {
+        self.reference = reference
+        self.purged = purged
+    }
+
+    /// Nothing was changed: a soft forget of what was forgotten already.
+    public var changedNothing: Bool {
+        shortTerm.isEmpty && longTermRebuilt.isEmpty && longTermForgotten.isEmpty && longTermRemoved.isEmpty
+    }
+}
+
+/// A long-term summary made again from the sources a memory has left, with its MinHash band keys.
+public struct RebuiltSummary: Sendable, Equatable {
+    public let summary: String
+    public let bandKeys: [Int64]
+
+    package init(summary: String, bandKeys: [Int64]) {
+        self.summary = summary
+        self.bandKeys = bandKeys
+    }
+}
+
+/// The engines' rules the store applies when it forgets or purges inside its transaction: how a
+/// summary is made again from the sources left, and how an edge's weight decays.
+public struct ForgettingRules: Sendable {
+    /// The summary of the given sources (oldest first), or nil when they give no sentence.
+    public let rebuildSummary: @Sendable ([ShortTermMemory]) -> RebuiltSummary?
+    /// An edge's weight is the sum over its evidence of 2^(−age / half-life) at its latest evidence.
+    public let weightHalfLife: Duration
+
+    package init(rebuildSummary: @escaping @Sendable ([ShortTermMemory]) -> RebuiltSummary?, weightHalfLife: Duration) {
+        self.rebuildSummary = rebuildSummary
+        self.weightHalfLife = weightHalfLife
+    }
+}
