@@ -52,8 +52,11 @@ public struct ConsolidationPass: Sendable {
         let cutoff = now.subtracting(policy.minimumAge)
         // Over capacity, the oldest memories are taken whatever their age.
         var overflow = max(0, pending - policy.pendingCapacity)
+        var position: (createdAt: Timestamp, id: ShortTermMemoryID)? = nil
         var batch = try await read(after: nil, overflow: overflow, cutoff: cutoff, engine: engine)
+        var conflicts = 0
         while !batch.memories.isEmpty {
+            let overflowBefore = overflow
             overflow = max(0, overflow - batch.memories.count)
             let keys = Array(Set(batch.features.flatMap(\.bandKeys))).sorted()
             var candidates = LongTermCandidates()
@@ -65,17 +68,32 @@ public struct ConsolidationPass: Sendable {
             try Task.checkCancellation()
             let (last, remaining) = (batch.memories[batch.memories.count - 1], overflow)
             async let next = read(after: (last.createdAt, last.id), overflow: remaining, cutoff: cutoff, engine: engine)
-            try await ledger.commitBatch(
-                processed: batch.memories.count,
-                counts: PassCounts(
-                    created: plan.created, merged: plan.merged, reinforced: plan.reinforced,
-                    parked: plan.parked.count)
-            ) { progress in
-                try await store.commit(plan, at: now, progress: progress, of: ledger.id)
+            do {
+                try await ledger.commitBatch(
+                    processed: batch.memories.count,
+                    counts: PassCounts(
+                        created: plan.created, merged: plan.merged, reinforced: plan.reinforced,
+                        parked: plan.parked.count)
+                ) { progress in
+                    try await store.commit(plan, at: now, progress: progress, of: ledger.id)
+                }
+            } catch let conflict as ConsolidationConflict {
+                // Someone forgot or purged a memory of this batch, or the long-term memory it
+                // reinforces, while it was planned: the batch was rolled back whole; read it
+                // again as it is now (the read-ahead, which may overlap it, is dropped).
+                conflicts += 1
+                guard conflicts <= Self.conflictRetries else { throw conflict }
+                overflow = overflowBefore
+                batch = try await read(after: position, overflow: overflow, cutoff: cutoff, engine: engine)
+                continue
             }
+            position = (last.createdAt, last.id)
             batch = try await next
         }
     }
+
+    /// How many times in a pass a batch is read again after another writer changed it.
+    static let conflictRetries = 8
 
     /// Reads the batch that follows `position` (the oldest `overflow` memories whatever their
     /// age first, then those created before `cutoff`) and analyses it on every core.
@@ -95,6 +113,7 @@ public struct ConsolidationPass: Sendable {
 
     private func forget(_ ledger: PassLedger) async throws {
         let cutoff = now.subtracting(policy.forgetAfter)
+        var conflicts = 0
         while true {
             let batch = try await store.parkedMemories(createdAtOrBefore: cutoff, limit: policy.batchSize)
             if batch.isEmpty { return }
@@ -107,9 +126,15 @@ public struct ConsolidationPass: Sendable {
             }
             let keep = batch.indices.filter { kept[$0] }.map { batch[$0] }
             let forget = batch.indices.filter { !kept[$0] }.map { batch[$0] }
-            try await ledger.commitBatch(processed: 0, counts: PassCounts(forgotten: forget.count)) { progress in
-                try await store.forget(
-                    forget.map(\.id), reconsider: keep.map(\.id), at: now, progress: progress, of: ledger.id)
+            do {
+                try await ledger.commitBatch(processed: 0, counts: PassCounts(forgotten: forget.count)) { progress in
+                    try await store.forget(
+                        forget.map(\.id), reconsider: keep.map(\.id), at: now, progress: progress, of: ledger.id)
+                }
+            } catch let conflict as ConsolidationConflict {
+                // Forgotten or purged on request meanwhile: the next read no longer sees it.
+                conflicts += 1
+                guard conflicts <= Self.conflictRetries else { throw conflict }
             }
         }
     }

@@ -1,0 +1,96 @@
+import Foundation
+import Testing
+
+@testable import MemoryEngines
+@testable import MemoryModel
+@testable import MemoryPasses
+@testable import MemoryStorage
+@testable import SQLiteKit
+import TestFixtures
+
+/// Forgetting on request beside consolidation: what a batch planned before the change must not
+/// undo, and what the engine makes of the sources left.
+@Suite("Forgetting on request")
+struct ForgetterTests {
+    let now = Timestamp(iso8601: "2026-06-01T12:00:00Z")!
+
+    private func plan(creatingFrom memory: ShortTermMemoryID, existing: LongTermMemoryID? = nil) -> ConsolidationPlan {
+        var plan = ConsolidationPlan(parked: [])
+        plan.writes.append(
+            .init(
+                existing: existing, summary: "Leah plays the theremin.", strength: 1, importance: 0.5, createdAt: now,
+                lastReinforcedAt: now, sources: [.init(stmID: memory, role: existing == nil ? .created : .reinforced, joinedAt: now)],
+                bandKeys: []))
+        return plan
+    }
+
+    @Test("a batch planned before one of its memories was forgotten is rolled back whole, not written")
+    func batchMeetsForgottenMemory() async throws {
+        let fixture = try StoreFixture()
+        let store = try fixture.open()
+        let id = try await store.add(NewMemory(content: "Leah plays the theremin.", createdAt: now))
+        let pass = try await store.beginPass(.consolidation, at: now)
+        _ = try await Forgetter(store: store).forget(.shortTerm(id), purge: false, now: now)
+        await #expect(throws: ConsolidationConflict.self) {
+            try await store.commit(plan(creatingFrom: id), at: now, progress: PassProgress(), of: pass)
+        }
+        #expect(try await store.statistics().ltm == 0)
+        #expect(try await store.shortTermMemory(id).memory.status == .forgotten)
+    }
+
+    @Test("a batch that would reinforce a long-term memory forgotten meanwhile is rolled back")
+    func batchMeetsForgottenLongTermMemory() async throws {
+        let fixture = try StoreFixture()
+        let store = try fixture.open()
+        let first = try await store.add(NewMemory(content: "Leah plays the theremin.", createdAt: now))
+        let pass = try await store.beginPass(.consolidation, at: now)
+        try await store.commit(plan(creatingFrom: first), at: now, progress: PassProgress(), of: pass)
+        let ltm = try #require(try await store.shortTermMemory(first).memory.ltmID)
+        let second = try await store.add(NewMemory(content: "Leah still plays the theremin.", createdAt: now))
+        _ = try await Forgetter(store: store).forget(.longTerm(ltm), purge: false, now: now)
+        await #expect(throws: ConsolidationConflict.self) {
+            try await store.commit(plan(creatingFrom: second, existing: ltm), at: now, progress: PassProgress(), of: pass)
+        }
+        #expect(try await store.longTermMemory(ltm).sources.map(\.stmID) == [first])
+        #expect(try await store.shortTermMemory(second).memory.status == .pending)
+    }
+
+    @Test("a pass completes beside memories forgotten and purged on request, and leaves them so")
+    func passBesideForgetting() async throws {
+        let fixture = try StoreFixture()
+        let store = try fixture.open()
+        var ids: [ShortTermMemoryID] = []
+        for index in 0..<40 {
+            let time = Timestamp(millisecondsSince1970: now.millisecondsSince1970 - Int64(40 - index) * 3_600_000)
+            ids.append(try await store.add(NewMemory(content: "Fact number \(index): Leah plays song \(index) on the theremin.", session: "s\(index / 5)", createdAt: time)))
+        }
+        _ = try await Forgetter(store: store).forget(.shortTerm(ids[3]), purge: false, now: now)
+        _ = try await Forgetter(store: store).forget(.shortTerm(ids[7]), purge: true, now: now)
+        var policy = ConsolidationPolicy()
+        policy.batchSize = 4
+        policy.minimumAge = .zero
+        let record = try await ConsolidationPass(store: store, policy: policy, now: now).run()
+        #expect(record.outcome == .completed)
+        #expect(try await store.shortTermMemory(ids[3]).memory.status == .forgotten)
+        await #expect(throws: StoreError.self) { try await store.shortTermMemory(ids[7]) }
+        #expect(try await store.statistics().stm.pending == 0)
+    }
+
+    @Test("a summary made again holds sentences of the sources left only")
+    func rebuiltSummary() {
+        let engine = ConsolidationEngine(policy: ConsolidationPolicy())
+        let sources = [
+            ShortTermMemory(
+                id: ShortTermMemoryID(1), content: "Thanks! Leah plays the theremin in Berlin.", session: "s",
+                source: "alice", createdAt: now, status: .consolidated),
+            ShortTermMemory(
+                id: ShortTermMemoryID(3), content: "She joined a band called the Quiet Owls.", session: "s",
+                source: "bob", createdAt: now, status: .consolidated),
+        ]
+        let rebuilt = engine.rebuiltSummary(from: sources)
+        #expect(rebuilt?.summary.contains("Leah plays the theremin in Berlin.") == true)
+        #expect(rebuilt?.summary.contains("Quiet Owls") == true)
+        #expect(rebuilt?.bandKeys.isEmpty == false)
+        #expect(engine.rebuiltSummary(from: []) == nil)
+    }
+}
