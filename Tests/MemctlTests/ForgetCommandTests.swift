@@ -80,6 +80,20 @@ struct ForgetCommandTests {
         #expect(again.status == 0 && again.stdout.contains("already forgotten"))
     }
 
+    @Test("a fact learnt only from a forgotten memory is no longer recalled")
+    func forgottenFacts() throws {
+        let fixture = try Self.consolidatedStore()
+        func facts() throws -> [String] {
+            let result = try fixture.run(["recall", "--json", "Where does Priya Ramanathan work?"])
+            try #require(result.status == 0, "\(result.stderr)")
+            let facts = try #require(try result.jsonObject()["facts"] as? [[String: Any]])
+            return facts.map { "\($0["subject"]!) \($0["predicate"]!) \($0["object"]!)" }
+        }
+        #expect(try facts().contains("Priya Ramanathan works_at Globex Corporation"))
+        #expect(try fixture.run(["forget", "stm:4"]).status == 0)
+        #expect(try facts().isEmpty)
+    }
+
     @Test("forgetting a long-term memory forgets its sources, and a restatement no longer reinforces it")
     func softForgetOfALongTermMemory() throws {
         let fixture = try Self.consolidatedStore()
