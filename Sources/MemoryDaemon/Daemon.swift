@@ -49,9 +49,14 @@ package struct Daemon {
             log.log(.error, "\(error)")
             return 1
         }
+        let lockFile = database + "-daemon.lock"
+        if let missing = DatabaseWatch.missingAfterService(database, lockFile: lockFile) {
+            log.log(.error, missing)
+            return 1
+        }
         let lock: ProcessLock
         do {
-            lock = try ProcessLock(path: database + "-daemon.lock", database: database)
+            lock = try ProcessLock(path: lockFile, database: database)
         } catch let held as ProcessLock.Held {
             log.log(.error, "another memoryd\(held.pid.map { " (process \($0))" } ?? "") already serves \(database)")
             return 1
@@ -62,9 +67,11 @@ package struct Daemon {
         defer { withExtendedLifetime(lock) {} }
 
         let store: MemoryStore
+        let watch: DatabaseWatch
         do {
             store = try MemoryStore(
                 .init(path: database, createIfMissing: true, pageCacheMebibytes: ConsolidationPass.pageCacheMebibytes))
+            watch = try DatabaseWatch(path: database)
         } catch {
             log.log(.error, "cannot open the database: \(error)")
             return 1
@@ -99,7 +106,27 @@ package struct Daemon {
             log.log(.warning, "systemd notify failed: \(failure)")
         }
 
-        for await number in signals.numbers {
+        // Signals, and the database being taken away, in the order they happen.
+        let (events, input) = AsyncStream<Int32?>.makeStream()
+        let numbers = signals.numbers
+        let forwarder = Task {
+            for await number in numbers { input.yield(number) }
+        }
+        let watcher = Task {
+            while !Task.isCancelled, (try? await Task.sleep(for: Self.databaseCheckInterval)) != nil {
+                if let loss = watch.check() {
+                    log.log(.error, "\(loss)")
+                    input.yield(nil)
+                    return
+                }
+            }
+        }
+        defer {
+            forwarder.cancel()
+            watcher.cancel()
+        }
+        for await event in events {
+            let number = event ?? SIGTERM
             switch number {
             case SIGHUP:
                 // The reloader logs a refused configuration; a signal has nobody to answer.
@@ -108,7 +135,8 @@ package struct Daemon {
                 log.log(.notice, "SIGUSR1: running a cycle now")
                 _ = await orchestrator.trigger(MaintenanceCycle.order)
             default:
-                log.log(.notice, "stopping (\(number == SIGTERM ? "SIGTERM" : "SIGINT")): finishing the batch in flight")
+                let reason = event == nil ? "the database was taken away" : number == SIGTERM ? "SIGTERM" : "SIGINT"
+                log.log(.notice, "stopping (\(reason)): finishing the batch in flight")
                 notifier.notify("STOPPING=1", "STATUS=stopping")
                 server.close()
                 let passes = Task {
@@ -129,12 +157,21 @@ package struct Daemon {
                 _ = await Self.finished(watchdog, within: .seconds(1))
                 signals.cancel()
                 await store.close()
+                if event == nil {
+                    for side in watch.removeOwnSideFiles() {
+                        log.log(.notice, "deleted \(side), left from the database that was taken away")
+                    }
+                }
                 log.log(.notice, "stopped, \(store.path) closed")
-                return 0
+                // Non-zero after a loss, so that systemd restarts memoryd on what is there now.
+                return event == nil ? 1 : 0
             }
         }
         return 0
     }
+
+    /// How often memoryd checks that its database is still the file at its path.
+    package static let databaseCheckInterval: Duration = .seconds(1)
 
     /// How long a stop waits for the passes to end after their batch in flight (a batch takes
     /// milliseconds); below the shipped unit's `TimeoutStopSec=15s`, so that memoryd, not

@@ -90,13 +90,18 @@ final class DaemonProcess {
 
     init(
         database: String, socket: String, in directory: TemporaryDirectory, environment: [String: String] = [:],
-        arguments: [String] = [], workingDirectory: String? = nil
+        arguments: [String] = [], workingDirectory: String? = nil, launcher: [String] = []
     ) throws {
         self.database = database
         self.socket = socket
         logPath = directory.path("memoryd-\(UUID().uuidString.prefix(8)).log")
-        process.executableURL = Self.executable
-        process.arguments = ["--db", database, "--socket", socket] + arguments
+        if let program = launcher.first {
+            process.executableURL = URL(fileURLWithPath: program)
+            process.arguments = launcher.dropFirst() + [Self.executable.path, "--db", database, "--socket", socket] + arguments
+        } else {
+            process.executableURL = Self.executable
+            process.arguments = ["--db", database, "--socket", socket] + arguments
+        }
         if let workingDirectory { process.currentDirectoryURL = URL(fileURLWithPath: workingDirectory) }
         var env = ProcessInfo.processInfo.environment
         for key in env.keys where key.hasPrefix("MEMORYD_") || key == "NOTIFY_SOCKET" || key.hasPrefix("WATCHDOG") {
