@@ -24,7 +24,9 @@ struct MCPProtocolTests {
             "tools/call", ["name": "consolidate", "arguments": ["wait": true], "_meta": ["progressToken": 7]])
         // The first progress notification shows the call is running.
         _ = try session.waitFor { ($0["params"] as? [String: Any])?["progressToken"] as? Int == 7 }
-        try session.send(["jsonrpc": "2.0", "method": "notifications/cancelled", "params": ["requestId": id, "reason": "test"]])
+        try session.send([
+            "jsonrpc": "2.0", "method": "notifications/cancelled", "params": ["requestId": id, "reason": "test"],
+        ])
         let pingID = session.start("ping")
         _ = try session.response(to: pingID)
         #expect(try session.request("ping")["result"] != nil)

@@ -62,12 +62,15 @@ struct MCPServerTests {
         let consolidateID = session.start(
             "tools/call", ["name": "consolidate", "arguments": ["wait": true], "_meta": ["progressToken": "cycle-1"]])
         let consolidated = try session.response(to: consolidateID)
-        let progressed = try #require(session.messages.firstIndex { $0["method"] as? String == "notifications/progress" })
+        let progressed = try #require(
+            session.messages.firstIndex { $0["method"] as? String == "notifications/progress" })
         let answered = try #require(session.messages.firstIndex { MCPSession.isResponse($0, to: consolidateID) })
         #expect(progressed < answered, "a progress notification comes before the response")
         let progress = session.messages.filter { $0["method"] as? String == "notifications/progress" }
             .compactMap { ($0["params"] as? [String: Any])?["progress"] as? Double }
-        #expect(progress == progress.sorted() && Set(progress).count == progress.count, "progress only goes up: \(progress)")
+        #expect(
+            progress == progress.sorted() && Set(progress).count == progress.count, "progress only goes up: \(progress)"
+        )
         let cycle = try #require(consolidated["result"] as? [String: Any])
         #expect(!cycle.isToolError, "\(cycle.toolText)")
         let passes = try #require(cycle.structured["passes"] as? [[String: Any]])
@@ -76,12 +79,18 @@ struct MCPServerTests {
 
         let recalled = try session.call("recall", ["query": "Where does Leah live?"])
         #expect(!recalled.isToolError)
-        #expect(recalled.toolText.contains("Berlin") && recalled.toolText.contains("2024-03-02"), "\(recalled.toolText)")
+        #expect(
+            recalled.toolText.contains("Berlin") && recalled.toolText.contains("2024-03-02"), "\(recalled.toolText)")
         let memories = try #require(recalled.structured["memories"] as? [[String: Any]])
         let berlin = try #require(memories.first { ($0["text"] as? String)?.contains("Berlin") == true })
         #expect((berlin["ref"] as? String)?.hasPrefix("ltm:") == true)
         #expect((berlin["created_at"] as? String)?.hasPrefix("2024-03-02T10:00") == true)
         #expect(recalled.structured["truncated"] as? Bool == false)
+        let brief = try session.call("recall", ["query": "Leah Acme Lisbon flights job", "max_words": 20])
+        #expect(brief.toolText.split(whereSeparator: \.isWhitespace).count <= 20, "\(brief.toolText)")
+        #expect(brief.structured["truncated"] as? Bool == true, "\(brief.toolText)")
+        let shown = brief.structured["memories"] as? [[String: Any]] ?? []
+        #expect(shown.allSatisfy { brief.toolText.contains($0["text"] as? String ?? "\u{0}") }, "JSON holds what the text shows")
 
         // Bad input: each answered as the spec says, and the server keeps serving.
         var before = session.messages.count
@@ -100,7 +109,9 @@ struct MCPServerTests {
         #expect(((misspelt["error"] as? [String: Any])?["message"] as? String)?.contains("qeury") == true)
         let wrongType = try session.request("tools/call", ["name": "recall", "arguments": ["query": 12]])
         #expect(wrongType.errorCode == -32602)
-        #expect(try session.request("tools/call", ["name": "no_such_tool", "arguments": [:] as [String: Any]]).errorCode == -32602)
+        #expect(
+            try session.request("tools/call", ["name": "no_such_tool", "arguments": [:] as [String: Any]]).errorCode
+                == -32602)
         let empty = try session.call("recall", ["query": "   "])
         #expect(empty.isToolError && empty.toolText.contains("empty"))
 
@@ -158,7 +169,9 @@ struct MCPServerTests {
             #expect(result.toolText.contains(reason), "\(tool): \(result.toolText)")
         }
         let after = try fixture.stats()
-        #expect(NSDictionary(dictionary: before["stm"] as? [String: Any] ?? [:]) == NSDictionary(dictionary: after["stm"] as? [String: Any] ?? [:]))
+        #expect(
+            NSDictionary(dictionary: before["stm"] as? [String: Any] ?? [:])
+                == NSDictionary(dictionary: after["stm"] as? [String: Any] ?? [:]))
         #expect(after["ltm"] as? Int == before["ltm"] as? Int)
         session.closeInput()
         #expect(session.waitForExit() == 0)

@@ -106,8 +106,10 @@ final class MCPSession {
     func call(_ tool: String, _ arguments: [String: Any] = [:], sourceLocation: SourceLocation = #_sourceLocation)
         throws -> [String: Any]
     {
-        let response = try request("tools/call", ["name": tool, "arguments": arguments], sourceLocation: sourceLocation)
-        return try #require(response["result"] as? [String: Any], "no result: \(response)", sourceLocation: sourceLocation)
+        let response = try request(
+            "tools/call", ["name": tool, "arguments": arguments], sourceLocation: sourceLocation)
+        return try #require(
+            response["result"] as? [String: Any], "no result: \(response)", sourceLocation: sourceLocation)
     }
 
     func response(to id: Any, sourceLocation: SourceLocation = #_sourceLocation) throws -> [String: Any] {
@@ -125,7 +127,9 @@ final class MCPSession {
     }
 
     /// Waits for the first message after the first `skip` messages that `matches`.
-    func waitFor(after skip: Int = 0, sourceLocation: SourceLocation = #_sourceLocation, _ matches: ([String: Any]) -> Bool)
+    func waitFor(
+        after skip: Int = 0, sourceLocation: SourceLocation = #_sourceLocation, _ matches: ([String: Any]) -> Bool
+    )
         throws -> [String: Any]
     {
         let deadline = Date().addingTimeInterval(Self.timeout)

@@ -47,7 +47,8 @@ struct MCPCommand: Command {
         signal(SIGPIPE, SIG_IGN)
         let output = MCPOutput()
         let store = MCPStore(context.storeConfiguration())
-        let server = MCPServer(toolbox: MCPToolbox(store: store, socketPath: context.socketPath, output: output), output: output)
+        let server = MCPServer(
+            toolbox: MCPToolbox(store: store, socketPath: context.socketPath, output: output), output: output)
         let (lines, input) = AsyncStream.makeStream(of: LineSocketReader.Result.self)
         // Standard input is read by a thread of its own: read(2) blocks, and the cooperative
         // pool must stay free for the tool calls.
@@ -74,7 +75,8 @@ struct MCPCommand: Command {
             return source
         }
         defer { stops.forEach { $0.cancel() } }
-        StandardStream.error("memctl mcp \(Memctl.version): serving MCP on standard input and output (database \(context.databasePath))")
+        StandardStream.error(
+            "memctl mcp \(Memctl.version): serving MCP on standard input and output (database \(context.databasePath))")
         await server.serve(lines)
         await store.close()
         StandardStream.error("memctl mcp: standard input closed; stopped")

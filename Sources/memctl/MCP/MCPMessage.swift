@@ -19,7 +19,10 @@ enum MCPMessage: Equatable {
 
     private static func classify(_ value: JSONValue) -> MCPMessage {
         guard case .object(let fields) = value else {
-            let what = if case .array = value { "a batch (JSON array); send one message per line" } else { "not a JSON object" }
+            let what =
+                if case .array = value { "a batch (JSON array); send one message per line" } else {
+                    "not a JSON object"
+                }
             return .invalid(id: .null, .invalidRequest("invalid request: the message is \(what)"))
         }
         // An id the server could not echo is reported with a null id.

@@ -24,7 +24,9 @@ final class MCPOutput: Sendable {
             while offset < bytes.count {
                 // A pipe takes a whole message in one write unless it is larger than the pipe's
                 // buffer; the loop only finishes such a partial write.
-                let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress! + offset, bytes.count - offset) }
+                let written = bytes.withUnsafeBytes {
+                    write(descriptor, $0.baseAddress! + offset, bytes.count - offset)
+                }
                 if written < 0 {
                     if errno == EINTR { continue }
                     gone = true
@@ -42,7 +44,10 @@ final class MCPOutput: Sendable {
 
     /// An error response; `id` is null when the request's id could not be read.
     func respond(to id: JSONValue, error: JSONRPCError) {
-        send(["jsonrpc": "2.0", "id": id, "error": ["code": .integer(Int64(error.code)), "message": .string(error.message)]])
+        send([
+            "jsonrpc": "2.0", "id": id,
+            "error": ["code": .integer(Int64(error.code)), "message": .string(error.message)],
+        ])
     }
 
     func notify(_ method: String, _ params: JSONValue) {

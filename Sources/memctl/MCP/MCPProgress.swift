@@ -50,6 +50,9 @@ final class MCPProgress: Sendable {
         guard send else { return }
         output.notify(
             "notifications/progress",
-            ["progressToken": token, "progress": .double(value), "total": JSONValue(total), "message": .string(message)])
+            [
+                "progressToken": token, "progress": .double(value), "total": JSONValue(total),
+                "message": .string(message),
+            ])
     }
 }

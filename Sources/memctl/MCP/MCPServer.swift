@@ -86,7 +86,9 @@ actor MCPServer {
             return [
                 "protocolVersion": .string(Self.protocolVersions.contains(asked) ? asked : Self.protocolVersions[0]),
                 "capabilities": ["tools": ["listChanged": false]],
-                "serverInfo": ["name": "memoryd", "title": "memoryd long-term memory", "version": .string(Memctl.version)],
+                "serverInfo": [
+                    "name": "memoryd", "title": "memoryd long-term memory", "version": .string(Memctl.version),
+                ],
                 "instructions": .string(Self.instructions),
             ]
         case "ping":
@@ -102,12 +104,15 @@ actor MCPServer {
     }
 
     private func startCall(_ id: JSONValue, _ params: [String: JSONValue]) throws(JSONRPCError) {
-        guard let name = params["name"]?.stringValue else { throw .invalidParams("invalid params: tools/call needs \"name\"") }
+        guard let name = params["name"]?.stringValue else {
+            throw .invalidParams("invalid params: tools/call needs \"name\"")
+        }
         guard let tool = tools.first(where: { $0.name == name }) else {
             throw .invalidParams("invalid params: unknown tool \"\(name)\"; tools/list lists them")
         }
         guard calls[id] == nil else { throw .invalidRequest("invalid request: request id \(id.line) is still in use") }
-        let call = ToolCall(arguments: try tool.arguments(from: params["arguments"]), progressToken: params["_meta"]?["progressToken"])
+        let call = ToolCall(
+            arguments: try tool.arguments(from: params["arguments"]), progressToken: params["_meta"]?["progressToken"])
         cancelled.remove(id)
         calls[id] = Task {
             let result = await Self.run(tool, call)

@@ -50,13 +50,15 @@ struct MCPTool: Sendable {
         for parameter in parameters {
             guard let argument = given[parameter.name], argument != .null else {
                 if parameter.required {
-                    throw .invalidParams("invalid params: \(name) needs \"\(parameter.name)\" (\(parameter.type.rawValue))")
+                    throw .invalidParams(
+                        "invalid params: \(name) needs \"\(parameter.name)\" (\(parameter.type.rawValue))")
                 }
                 continue
             }
             guard parameter.type.accepts(argument) else {
                 throw .invalidParams(
-                    "invalid params: \"\(parameter.name)\" must be \(parameter.type.withArticle), not \(argument.typeName)")
+                    "invalid params: \"\(parameter.name)\" must be \(parameter.type.withArticle), not \(argument.typeName)"
+                )
             }
         }
         return ToolArguments(values: given.filter { $0.value != .null })

@@ -16,7 +16,9 @@ extension MCPToolbox {
         // No memoryd: the cycle runs here, and the answer waits for it either way, since this
         // process is the only one that would finish it.
         guard let opened = try await store.openIfPresent() else {
-            return Self.cycleResult(where: "this process", passes: [], summaries: [], waited: true, note: "nothing to consolidate: no memory database yet")
+            return Self.cycleResult(
+                where: "this process", passes: [], summaries: [], waited: true,
+                note: "nothing to consolidate: no memory database yet")
         }
         var index = -1
         let summaries = try await MaintenanceCycle(store: opened).runTimed(
@@ -30,11 +32,14 @@ extension MCPToolbox {
         try Task.checkCancellation()
         return Self.cycleResult(
             where: "this process", passes: passes, summaries: summaries, waited: true,
-            note: wait ? nil : "memoryd is not running, so the cycle ran in this process and finished before this answer")
+            note: wait
+                ? nil : "memoryd is not running, so the cycle ran in this process and finished before this answer")
     }
 
     /// Runs the cycle on memoryd when it listens; nil when it does not.
-    private func consolidateOnDaemon(_ passes: [PassKind], wait: Bool, _ progress: MCPProgress?) async throws -> ToolResult? {
+    private func consolidateOnDaemon(_ passes: [PassKind], wait: Bool, _ progress: MCPProgress?) async throws
+        -> ToolResult?
+    {
         let interruption = ControlClient.Interruption()
         let answer = try await withTaskCancellationHandler {
             try await Self.offload { [socketPath] () throws -> (triggered: [PassKind], records: [PassRecord]?)? in
@@ -68,15 +73,21 @@ extension MCPToolbox {
             note: wait ? nil : "memoryd is running it; call status to follow it")
     }
 
-    private static func cycleResult(where place: String, passes: [PassKind], summaries: [PassSummary], waited: Bool, note: String?)
+    private static func cycleResult(
+        where place: String, passes: [PassKind], summaries: [PassSummary], waited: Bool, note: String?
+    )
         -> ToolResult
     {
-        var lines = ["Cycle " + (waited ? "ran" : "started") + " in \(place): " + (passes.isEmpty ? "no passes" : passes.map(\.rawValue).joined(separator: ", "))]
+        var lines = [
+            "Cycle " + (waited ? "ran" : "started") + " in \(place): "
+                + (passes.isEmpty ? "no passes" : passes.map(\.rawValue).joined(separator: ", "))
+        ]
         for summary in summaries {
             let record = summary.record
             let counts = PassCounts.reported(by: record.kind).map { "\($0.rawValue) \(record.counts[$0] ?? 0)" }
             lines.append(
-                "- \(record.kind.rawValue) \(record.outcome.rawValue): \(record.processed) memories; " + counts.joined(separator: ", ")
+                "- \(record.kind.rawValue) \(record.outcome.rawValue): \(record.processed) memories; "
+                    + counts.joined(separator: ", ")
                     + (record.error.map { "; error: \($0)" } ?? ""))
         }
         if let note { lines.append(note) }
@@ -90,7 +101,9 @@ extension MCPToolbox {
     func statusTool() async throws -> ToolResult {
         let daemon = try await Self.offload { [socketPath] () throws -> ControlProtocol.DaemonStatus? in
             guard let client = try ControlClient.connectIfListening(socketPath) else { return nil }
-            guard let status = try client.ask(.init(command: .status)).status else { throw DaemonGone(path: socketPath) }
+            guard let status = try client.ask(.init(command: .status)).status else {
+                throw DaemonGone(path: socketPath)
+            }
             return status
         }
         if let daemon {
@@ -118,12 +131,20 @@ extension MCPToolbox {
         loops: [(kind: PassKind, state: String?, last: PassRecord?, next: Timestamp?)]
     ) -> ToolResult {
         var lines = [
-            running ? "memoryd is running" + (paused == true ? " (its loops are paused)" : "") : "memoryd is not running; passes run only when consolidate is called",
+            running
+                ? "memoryd is running" + (paused == true ? " (its loops are paused)" : "")
+                : "memoryd is not running; passes run only when consolidate is called",
             exists ? "\(pending) short-term memories wait for consolidation" : "no memory database yet at \(database)",
         ]
         for loop in loops {
-            let last = loop.last.map { "last \($0.outcome.rawValue) \(($0.finishedAt ?? $0.startedAt).minutes) UTC, \($0.processed) memories" } ?? "never run"
-            lines.append("- \(loop.kind.rawValue): " + [loop.state, last, loop.next.map { "next \($0.minutes) UTC" }].compactMap { $0 }.joined(separator: "; "))
+            let last =
+                loop.last.map {
+                    "last \($0.outcome.rawValue) \(($0.finishedAt ?? $0.startedAt).minutes) UTC, \($0.processed) memories"
+                } ?? "never run"
+            lines.append(
+                "- \(loop.kind.rawValue): "
+                    + [loop.state, last, loop.next.map { "next \($0.minutes) UTC" }].compactMap { $0 }.joined(
+                        separator: "; "))
         }
         return ToolResult(
             text: lines.joined(separator: "\n"),

@@ -46,16 +46,19 @@ extension MCPToolbox {
     func searchTool(_ arguments: ToolArguments) async throws -> ToolResult {
         let query = try arguments.text("query")
         let limit = try arguments.integer("limit", in: 1...50, default: 10)
-        let offset = try arguments.string("cursor").map { cursor throws(ToolFailure) in
-            try SearchCursor(cursor, query: query).offset
-        } ?? 0
+        let offset =
+            try arguments.string("cursor").map { cursor throws(ToolFailure) in
+                try SearchCursor(cursor, query: query).offset
+            } ?? 0
         let (hits, more) =
             if let opened = try await store.openIfPresent() {
                 try await Self.searchPage(opened, query, offset: offset, limit: limit)
             } else {
                 ([SearchHit](), false)
             }
-        let next = more && offset + limit <= SearchCursor.maximumOffset ? SearchCursor(query: query, offset: offset + limit) : nil
+        let next =
+            more && offset + limit <= SearchCursor.maximumOffset
+            ? SearchCursor(query: query, offset: offset + limit) : nil
         var lines = hits.map { "\($0.kind):\($0.id) (\($0.score.twoDecimals)) \($0.snippet.replacingLineBreaks())" }
         if hits.isEmpty { lines = [offset == 0 ? "No memory matches \(query)." : "No more matches."] }
         if let next { lines.append("More: call search again with cursor \(next.text).") }
@@ -64,7 +67,10 @@ extension MCPToolbox {
             structured: [
                 "hits": .array(
                     hits.map {
-                        ["ref": .string("\($0.kind):\($0.id)"), "snippet": .string($0.snippet), "score": .double(Self.rounded($0.score))]
+                        [
+                            "ref": .string("\($0.kind):\($0.id)"), "snippet": .string($0.snippet),
+                            "score": .double(Self.rounded($0.score)),
+                        ]
                     }),
                 "next_cursor": JSONValue(next?.text),
             ])

@@ -22,9 +22,13 @@ extension MCPToolbox {
                 statement per call. memoryd consolidates it into long-term memory later.
                 """,
             parameters: [
-                .init(name: "content", type: .string, description: "What to remember, as said or as a plain statement", required: true),
+                .init(
+                    name: "content", type: .string, description: "What to remember, as said or as a plain statement",
+                    required: true),
                 .init(name: "session", type: .string, description: "The conversation it belongs to (default: default)"),
-                .init(name: "source", type: .string, description: "Who said it: user, assistant, a tool's name (default: user)"),
+                .init(
+                    name: "source", type: .string,
+                    description: "Who said it: user, assistant, a tool's name (default: user)"),
                 .init(
                     name: "importance", type: .number, description: "0 to 1; without it memoryd estimates it",
                     constraints: ["minimum": 0, "maximum": 1]),
@@ -113,11 +117,16 @@ extension MCPToolbox {
                 spelling seen, case-insensitive): aliases, newest mentions, relations with \
                 when they held, and other entities with the same name.
                 """,
-            parameters: [.init(name: "name", type: .string, description: "The name, e.g. Leah or Acme Robotics", required: true)],
+            parameters: [
+                .init(name: "name", type: .string, description: "The name, e.g. Leah or Acme Robotics", required: true)
+            ],
             outputSchema: Schema.object(
                 [
                     "entity": Schema.object(
-                        ["ref": Schema.string, "name": Schema.string, "kind": Schema.string, "mention_count": Schema.integer]),
+                        [
+                            "ref": Schema.string, "name": Schema.string, "kind": Schema.string,
+                            "mention_count": Schema.integer,
+                        ]),
                     "aliases": Schema.array(Schema.string),
                     "mentions": Schema.array(Schema.object(["ref": Schema.string, "text": Schema.string])),
                     "relations": Schema.array(
@@ -141,7 +150,9 @@ extension MCPToolbox {
                 how it joined (created, merged, reinforced). For stm:ID, the long-term memory \
                 it went into, or whether it is still pending or was forgotten.
                 """,
-            parameters: [.init(name: "ref", type: .string, description: "A memory reference: ltm:ID or stm:ID", required: true)],
+            parameters: [
+                .init(name: "ref", type: .string, description: "A memory reference: ltm:ID or stm:ID", required: true)
+            ],
             outputSchema: Schema.object(
                 [
                     "ref": Schema.string, "status": Schema.string, "text": Schema.string,

@@ -23,12 +23,16 @@ struct RecallDigest {
         if !recall.entities.isEmpty, !truncated, add("Named:") {
             for entity in recall.entities where !truncated {
                 guard add("- \(entity.name) (\(entity.kind), entity:\(entity.id))") else { break }
-                entities.append(["ref": .string("entity:\(entity.id)"), "name": .string(entity.name), "kind": .string(entity.kind)])
+                entities.append([
+                    "ref": .string("entity:\(entity.id)"), "name": .string(entity.name), "kind": .string(entity.kind),
+                ])
             }
         }
         if !recall.facts.isEmpty, !truncated, add("Facts that hold now:") {
             for fact in recall.facts where !truncated {
-                guard add("- \(fact.subject) \(fact.predicate) \(fact.object) (since \(fact.since.minutes))") else { break }
+                guard add("- \(fact.subject) \(fact.predicate) \(fact.object) (since \(fact.since.minutes))") else {
+                    break
+                }
                 facts.append(
                     [
                         "subject": .string(fact.subject), "predicate": .string(fact.predicate),
@@ -80,8 +84,10 @@ struct RecallDigest {
         if Self.wordCount(memory.text) > Self.wordCount(text) { truncated = true }
         memories.append(
             [
-                "ref": .string("\(memory.kind):\(memory.id)"), "text": .string(text), "score": .double(MCPToolbox.rounded(memory.score)),
-                "created_at": .string(memory.createdAt.iso8601), "first_added_at": JSONValue(memory.firstAddedAt?.iso8601),
+                "ref": .string("\(memory.kind):\(memory.id)"), "text": .string(text),
+                "score": .double(MCPToolbox.rounded(memory.score)),
+                "created_at": .string(memory.createdAt.iso8601),
+                "first_added_at": JSONValue(memory.firstAddedAt?.iso8601),
                 "last_added_at": JSONValue(memory.lastAddedAt?.iso8601), "session": JSONValue(memory.session),
                 "source": JSONValue(memory.source),
                 "sources": memory.sources.map { .array($0.map { .string("stm:\($0)") }) } ?? .null,
