@@ -41,31 +41,36 @@ extension MCPToolbox {
         -> ToolResult?
     {
         let interruption = ControlClient.Interruption()
-        let answer = try await withTaskCancellationHandler {
-            try await Self.offload { [socketPath] () throws -> (triggered: [PassKind], records: [PassRecord]?)? in
-                guard let client = try ControlClient.connectIfListening(socketPath) else { return nil }
-                var index = -1
-                return try interruption.during(client) {
-                    try client.runCycle(passes, wait: wait) { event in
-                        switch event {
-                        case .progress(let kind, let pass):
-                            if let next = passes.firstIndex(of: kind), next != index {
-                                index = next
-                                progress?.started(index, kind)
+        let answer: (triggered: [PassKind], records: [PassRecord]?)?
+        do {
+            answer = try await withTaskCancellationHandler {
+                try await Self.offload { [socketPath] () throws -> (triggered: [PassKind], records: [PassRecord]?)? in
+                    guard let client = try ControlClient.connectIfListening(socketPath) else { return nil }
+                    var index = -1
+                    return try interruption.during(client) {
+                        try client.runCycle(passes, wait: wait) { event in
+                            switch event {
+                            case .progress(let kind, let pass):
+                                if let next = passes.firstIndex(of: kind), next != index {
+                                    index = next
+                                    progress?.started(index, kind)
+                                }
+                                progress?.advanced(index, kind, pass)
+                            case .finished(let record):
+                                progress?.finished(passes.firstIndex(of: record.kind) ?? index, record)
+                            case .couldNotRun:
+                                break
                             }
-                            progress?.advanced(index, kind, pass)
-                        case .finished(let record):
-                            progress?.finished(passes.firstIndex(of: record.kind) ?? index, record)
-                        case .couldNotRun:
-                            break
                         }
                     }
                 }
+            } onCancel: {
+                interruption.interrupt()
             }
-        } onCancel: {
-            interruption.interrupt()
+        } catch  where interruption.requested {
+            // An interrupted wait ends in a closed-connection error: that is the cancellation.
+            throw CancellationError()
         }
-        try Task.checkCancellation()
         guard let answer else { return nil }
         return Self.cycleResult(
             where: "memoryd", passes: answer.triggered,
