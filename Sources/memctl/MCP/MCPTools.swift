@@ -37,7 +37,7 @@ extension MCPToolbox {
                     description: "When it happened, ISO-8601, e.g. 2026-11-02T09:30:00Z (default: now)",
                     constraints: ["format": "date-time"]),
             ],
-            outputSchema: Schema.object(["id": Schema.integer, "ref": Schema.string]),
+            outputSchema: JSONSchema.object(["id": JSONSchema.integer, "ref": JSONSchema.string]),
             readOnly: false, destructive: false, run: { try await rememberTool($0.arguments) })
     }
 
@@ -60,26 +60,30 @@ extension MCPToolbox {
                     description: "Word budget of the text answer (20-5000, default 400)",
                     constraints: ["minimum": 20, "maximum": 5000, "default": 400]),
             ],
-            outputSchema: Schema.object(
+            outputSchema: JSONSchema.object(
                 [
-                    "memories": Schema.array(
-                        Schema.object(
+                    "memories": JSONSchema.array(
+                        JSONSchema.object(
                             [
-                                "ref": Schema.string, "text": Schema.string, "score": Schema.number,
-                                "created_at": Schema.string, "first_added_at": Schema.nullable("string"),
-                                "last_added_at": Schema.nullable("string"), "session": Schema.nullable("string"),
-                                "source": Schema.nullable("string"), "sources": Schema.nullable("array"),
-                                "source_count": Schema.nullable("integer"),
+                                "ref": JSONSchema.string, "text": JSONSchema.string, "score": JSONSchema.number,
+                                "created_at": JSONSchema.string, "first_added_at": JSONSchema.nullable("string"),
+                                "last_added_at": JSONSchema.nullable("string"),
+                                "session": JSONSchema.nullable("string"),
+                                "source": JSONSchema.nullable("string"), "sources": JSONSchema.nullable("array"),
+                                "source_count": JSONSchema.nullable("integer"),
                             ], required: ["ref", "text", "score", "created_at"])),
-                    "entities": Schema.array(
-                        Schema.object(["ref": Schema.string, "name": Schema.string, "kind": Schema.string])),
-                    "facts": Schema.array(
-                        Schema.object(
+                    "entities": JSONSchema.array(
+                        JSONSchema.object([
+                            "ref": JSONSchema.string, "name": JSONSchema.string, "kind": JSONSchema.string,
+                        ])),
+                    "facts": JSONSchema.array(
+                        JSONSchema.object(
                             [
-                                "subject": Schema.string, "predicate": Schema.string, "object": Schema.string,
-                                "since": Schema.string,
+                                "subject": JSONSchema.string, "predicate": JSONSchema.string,
+                                "object": JSONSchema.string,
+                                "since": JSONSchema.string,
                             ])),
-                    "truncated": Schema.boolean,
+                    "truncated": JSONSchema.boolean,
                 ]),
             readOnly: true, destructive: false, run: { try await recallTool($0.arguments) })
     }
@@ -100,11 +104,13 @@ extension MCPToolbox {
                     constraints: ["minimum": 1, "maximum": 50, "default": 10]),
                 .init(name: "cursor", type: .string, description: "next_cursor of the previous page"),
             ],
-            outputSchema: Schema.object(
+            outputSchema: JSONSchema.object(
                 [
-                    "hits": Schema.array(
-                        Schema.object(["ref": Schema.string, "snippet": Schema.string, "score": Schema.number])),
-                    "next_cursor": Schema.nullable("string"),
+                    "hits": JSONSchema.array(
+                        JSONSchema.object([
+                            "ref": JSONSchema.string, "snippet": JSONSchema.string, "score": JSONSchema.number,
+                        ])),
+                    "next_cursor": JSONSchema.nullable("string"),
                 ], required: ["hits"]),
             readOnly: true, destructive: false, run: { try await searchTool($0.arguments) })
     }
@@ -120,24 +126,28 @@ extension MCPToolbox {
             parameters: [
                 .init(name: "name", type: .string, description: "The name, e.g. Leah or Acme Robotics", required: true)
             ],
-            outputSchema: Schema.object(
+            outputSchema: JSONSchema.object(
                 [
-                    "entity": Schema.object(
+                    "entity": JSONSchema.object(
                         [
-                            "ref": Schema.string, "name": Schema.string, "kind": Schema.string,
-                            "mention_count": Schema.integer,
+                            "ref": JSONSchema.string, "name": JSONSchema.string, "kind": JSONSchema.string,
+                            "mention_count": JSONSchema.integer,
                         ]),
-                    "aliases": Schema.array(Schema.string),
-                    "mentions": Schema.array(Schema.object(["ref": Schema.string, "text": Schema.string])),
-                    "relations": Schema.array(
-                        Schema.object(
+                    "aliases": JSONSchema.array(JSONSchema.string),
+                    "mentions": JSONSchema.array(
+                        JSONSchema.object(["ref": JSONSchema.string, "text": JSONSchema.string])),
+                    "relations": JSONSchema.array(
+                        JSONSchema.object(
                             [
-                                "subject": Schema.string, "predicate": Schema.string, "object": Schema.string,
-                                "valid_from": Schema.string, "valid_to": Schema.nullable("string"),
-                                "evidence": Schema.array(Schema.string),
+                                "subject": JSONSchema.string, "predicate": JSONSchema.string,
+                                "object": JSONSchema.string,
+                                "valid_from": JSONSchema.string, "valid_to": JSONSchema.nullable("string"),
+                                "evidence": JSONSchema.array(JSONSchema.string),
                             ])),
-                    "also_called": Schema.array(
-                        Schema.object(["ref": Schema.string, "name": Schema.string, "kind": Schema.string])),
+                    "also_called": JSONSchema.array(
+                        JSONSchema.object([
+                            "ref": JSONSchema.string, "name": JSONSchema.string, "kind": JSONSchema.string,
+                        ])),
                 ]),
             readOnly: true, destructive: false, run: { try await entityTool($0.arguments) })
     }
@@ -153,11 +163,11 @@ extension MCPToolbox {
             parameters: [
                 .init(name: "ref", type: .string, description: "A memory reference: ltm:ID or stm:ID", required: true)
             ],
-            outputSchema: Schema.object(
+            outputSchema: JSONSchema.object(
                 [
-                    "ref": Schema.string, "status": Schema.string, "text": Schema.string,
-                    "long_term": Schema.nullable("object"), "role": Schema.nullable("string"),
-                    "sources": Schema.array(Schema.object([:])), "source_count": Schema.integer,
+                    "ref": JSONSchema.string, "status": JSONSchema.string, "text": JSONSchema.string,
+                    "long_term": JSONSchema.nullable("object"), "role": JSONSchema.nullable("string"),
+                    "sources": JSONSchema.array(JSONSchema.object([:])), "source_count": JSONSchema.integer,
                 ], required: ["ref", "status", "text"]),
             readOnly: true, destructive: false, run: { try await whyTool($0.arguments) })
     }
@@ -176,7 +186,7 @@ extension MCPToolbox {
                     name: "purge", type: .boolean, description: "Delete the text and what was derived from it now",
                     constraints: ["default": false]),
             ],
-            outputSchema: Schema.object([:]),
+            outputSchema: JSONSchema.object([:]),
             readOnly: false, destructive: true,
             run: { try await forgetTool(ref: $0.arguments.text("ref"), purge: $0.arguments.bool("purge") ?? false) })
     }
@@ -194,10 +204,11 @@ extension MCPToolbox {
                     name: "wait", type: .boolean, description: "Wait for the passes and return their summary",
                     constraints: ["default": false])
             ],
-            outputSchema: Schema.object(
+            outputSchema: JSONSchema.object(
                 [
-                    "where": Schema.string, "triggered": Schema.array(Schema.string), "waited": Schema.boolean,
-                    "passes": Schema.array(Schema.object([:], required: ["kind", "outcome", "processed"])),
+                    "where": JSONSchema.string, "triggered": JSONSchema.array(JSONSchema.string),
+                    "waited": JSONSchema.boolean,
+                    "passes": JSONSchema.array(JSONSchema.object([:], required: ["kind", "outcome", "processed"])),
                 ], required: ["where", "triggered", "waited"]),
             readOnly: false, destructive: false, run: { try await consolidateTool($0) })
     }
@@ -210,37 +221,18 @@ extension MCPToolbox {
                 consolidation, and the last (and with memoryd the next) pass of each kind.
                 """,
             parameters: [],
-            outputSchema: Schema.object(
+            outputSchema: JSONSchema.object(
                 [
-                    "memoryd_running": Schema.boolean, "database": Schema.string, "database_exists": Schema.boolean,
-                    "pending": Schema.integer, "paused": Schema.nullable("boolean"),
-                    "passes": Schema.array(
-                        Schema.object(
+                    "memoryd_running": JSONSchema.boolean, "database": JSONSchema.string,
+                    "database_exists": JSONSchema.boolean,
+                    "pending": JSONSchema.integer, "paused": JSONSchema.nullable("boolean"),
+                    "passes": JSONSchema.array(
+                        JSONSchema.object(
                             [
-                                "kind": Schema.string, "state": Schema.nullable("string"),
-                                "last": Schema.nullable("object"), "next_run": Schema.nullable("string"),
+                                "kind": JSONSchema.string, "state": JSONSchema.nullable("string"),
+                                "last": JSONSchema.nullable("object"), "next_run": JSONSchema.nullable("string"),
                             ])),
                 ]),
             readOnly: true, destructive: false, run: { _ in try await statusTool() })
-    }
-}
-
-/// JSON Schema pieces for the output schemas.
-enum Schema {
-    static let string: JSONValue = ["type": "string"]
-    static let integer: JSONValue = ["type": "integer"]
-    static let number: JSONValue = ["type": "number"]
-    static let boolean: JSONValue = ["type": "boolean"]
-
-    static func nullable(_ type: String) -> JSONValue { ["type": [.string(type), "null"]] }
-
-    static func array(_ items: JSONValue) -> JSONValue { ["type": "array", "items": items] }
-
-    /// An object with these properties, all present unless `required` says otherwise.
-    static func object(_ properties: [String: JSONValue], required: [String]? = nil) -> JSONValue {
-        [
-            "type": "object", "properties": .object(properties),
-            "required": .array((required ?? properties.keys.sorted()).map(JSONValue.string)),
-        ]
     }
 }
