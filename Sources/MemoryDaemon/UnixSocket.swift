@@ -121,14 +121,17 @@ public enum UnixSocket {
     }
 }
 
-/// Reads newline-terminated lines from a socket, each at most `limit` bytes.
+/// Reads newline-terminated lines from a socket or a pipe, each at most `limit` bytes. It uses
+/// read(2) rather than recv(2) so that `memctl mcp` can read its standard input with it too.
 public final class LineSocketReader {
-    public enum Result: Equatable {
+    public enum Result: Equatable, Sendable {
         case line(String)
         /// The peer closed the connection with no partial line pending.
         case end
         /// The peer closed or timed out in the middle of a line.
         case incomplete
+        /// The line went past `limit`; the rest of it, up to its newline, is skipped, so a caller
+        /// that wants to can keep reading the lines after it.
         case tooLong
         case timedOut
         case notUTF8
@@ -137,6 +140,11 @@ public final class LineSocketReader {
     private let descriptor: Int32
     private let limit: Int
     private var buffer: [UInt8] = []
+    /// How much of `buffer` is known to hold no newline: each byte is searched once, so a line
+    /// near `limit` costs its length, not its length times the reads it took.
+    private var searched = 0
+    /// Dropping the rest of a line that was too long.
+    private var skipping = false
 
     public init(descriptor: Int32, limit: Int) {
         self.descriptor = descriptor
@@ -145,23 +153,36 @@ public final class LineSocketReader {
 
     public func next() -> Result {
         while true {
-            if let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) {
-                guard newline <= limit else { return .tooLong }
+            if let newline = buffer[searched...].firstIndex(of: UInt8(ascii: "\n")) {
                 let line = Array(buffer[..<newline])
                 buffer.removeSubrange(...newline)
+                searched = 0
+                if skipping {
+                    skipping = false
+                    continue
+                }
+                guard newline <= limit else { return .tooLong }
                 guard let text = String(validating: line, as: UTF8.self) else { return .notUTF8 }
                 return .line(text)
             }
-            if buffer.count > limit { return .tooLong }
-            var chunk = [UInt8](repeating: 0, count: 16 * 1024)
-            let count = chunk.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
+            searched = buffer.count
+            if buffer.count > limit {
+                buffer.removeAll(keepingCapacity: false)
+                searched = 0
+                if !skipping {
+                    skipping = true
+                    return .tooLong
+                }
+            }
+            var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
             if count > 0 {
                 buffer += chunk[..<count]
                 continue
             }
             if count < 0 && errno == EINTR { continue }
             if count < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) { return buffer.isEmpty ? .timedOut : .incomplete }
-            return buffer.isEmpty ? .end : .incomplete
+            return buffer.isEmpty && !skipping ? .end : .incomplete
         }
     }
 }

@@ -24,11 +24,18 @@ struct Context {
     /// that write (the file is created on first write).
     func openStore(path: String? = nil, create: Bool = false, pageCacheMebibytes: Int? = nil) throws -> MemoryStore {
         let store = try MemoryStore(
-            .init(
-                path: path ?? databasePath, createIfMissing: create, busyTimeoutMilliseconds: busyTimeoutMilliseconds,
-                pageCacheMebibytes: pageCacheMebibytes))
+            storeConfiguration(path: path, create: create, pageCacheMebibytes: pageCacheMebibytes))
         openStores.stores.append(store)
         return store
+    }
+
+    /// How `openStore` opens the database; `memctl mcp` keeps one store open for its whole run.
+    func storeConfiguration(path: String? = nil, create: Bool = false, pageCacheMebibytes: Int? = nil)
+        -> MemoryStore.Configuration
+    {
+        .init(
+            path: path ?? databasePath, createIfMissing: create, busyTimeoutMilliseconds: busyTimeoutMilliseconds,
+            pageCacheMebibytes: pageCacheMebibytes)
     }
 
     /// Prints a value as JSON: snake_case keys, sorted, ISO-8601 times; indented for people.

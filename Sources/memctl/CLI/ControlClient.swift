@@ -1,6 +1,7 @@
 import MemoryDaemon
 import MemoryModel
 import Foundation
+import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -9,7 +10,7 @@ import Foundation
 /// memctl's side of the control socket (docs/PROTOCOL.md).
 final class ControlClient {
     let path: String
-    private let descriptor: Int32
+    fileprivate let descriptor: Int32
     private let reader: LineSocketReader
 
     /// The socket memctl talks to: --socket, else $MEMORYD_SOCKET, else memoryd's default.
@@ -69,6 +70,37 @@ final class ControlClient {
 
 @available(*, unavailable)
 extension ControlClient: Sendable {}
+
+extension ControlClient {
+    /// Lets another thread end a client's blocking `next()` (which then throws `DaemonGone`):
+    /// how a cancelled MCP call stops waiting for memoryd. The client registers itself while it
+    /// waits and withdraws before it closes its socket, so a late interrupt never reaches a
+    /// descriptor number that was reused.
+    final class Interruption: Sendable {
+        private let state = Mutex<(descriptor: Int32?, requested: Bool)>((nil, false))
+
+        func interrupt() {
+            state.withLock { state in
+                state.requested = true
+                if let descriptor = state.descriptor { shutdown(descriptor, Int32(SHUT_RDWR)) }
+            }
+        }
+
+        var requested: Bool { state.withLock { $0.requested } }
+
+        /// Runs `body` with `client` interruptible.
+        func during<T>(_ client: ControlClient, _ body: () throws -> T) throws -> T {
+            try withExtendedLifetime(client) {
+                state.withLock { state in
+                    state.descriptor = client.descriptor
+                    if state.requested { shutdown(client.descriptor, Int32(SHUT_RDWR)) }
+                }
+                defer { state.withLock { $0.descriptor = nil } }
+                return try body()
+            }
+        }
+    }
+}
 
 struct NoDaemon: Error, CustomStringConvertible {
     let path: String

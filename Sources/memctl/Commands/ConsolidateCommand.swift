@@ -124,61 +124,45 @@ struct ConsolidateCommand: Command {
 
     /// Asks memoryd to run the passes; with --wait, follows them to the end.
     private func runOnDaemon(_ client: ControlClient, _ context: Context) async throws {
-        try client.send(.init(command: .trigger, passes: passes, wait: wait))
-        let first = try client.next()
-        guard wait else {
-            let triggered = first.passes ?? passes
-            if context.json { return try context.printJSON(["triggered": triggered.map(\.rawValue)]) }
-            StandardStream.out(
-                "memoryd is running " + triggered.map(\.rawValue).joined(separator: ", ")
-                    + "; memctl status shows progress")
-            return
-        }
         let showProgress = isatty(STDERR_FILENO) == 1 && !context.json
         var bars: [PassKind: ProgressBar] = [:]
-        while true {
-            let response = try client.next()
-            switch response.event {
-            case .progress:
-                guard let kind = response.kind else { continue }
+        let (triggered, records) = try client.runCycle(passes, wait: wait) { event in
+            switch event {
+            case .progress(let kind, let progress):
                 let bar = bars[kind] ?? ProgressBar(label: kind.activity, enabled: showProgress)
                 bars[kind] = bar
-                var progress = PassProgress()
-                progress.processed = response.processed ?? 0
-                progress.total = response.total ?? 0
                 bar.show(progress)
-            case .finished:
-                guard let record = response.pass else { continue }
+            case .finished(let record):
                 bars.removeValue(forKey: record.kind)?.finish()
                 if !context.json { print(PassSummary(record: record, seconds: record.seconds)) }
-            case .couldNotRun:
-                StandardStream.error(
-                    "memctl consolidate: memoryd could not run the \(response.kind?.rawValue ?? "?") pass: \(response.error ?? "")")
-            case .done:
-                let records = response.records ?? []
-                if context.json { try context.printJSON(["passes": records.map { PassSummary(record: $0, seconds: $0.seconds) }]) }
-                return try report(records, expected: passes.count)
-            default:
-                continue
+            case .couldNotRun(let kind, let error):
+                StandardStream.error("memctl consolidate: memoryd could not run the \(kind?.rawValue ?? "?") pass: \(error)")
             }
         }
+        guard let records else {
+            if context.json { return try context.printJSON(["triggered": triggered.map(\.rawValue)]) }
+            StandardStream.out(
+                "memoryd is running " + triggered.map(\.rawValue).joined(separator: ", ") + "; memctl status shows progress")
+            return
+        }
+        if context.json { try context.printJSON(["passes": records.map { PassSummary(record: $0, seconds: $0.seconds) }]) }
+        try report(records, expected: passes.count)
     }
 
     private func runLocally(_ context: Context) async throws {
         let store = try context.openStore(pageCacheMebibytes: ConsolidationPass.pageCacheMebibytes)
         let cycle = MaintenanceCycle(store: store, policy: policy)
         let showProgress = isatty(STDERR_FILENO) == 1 && !context.json
-        let task = Task {
-            var summaries: [PassSummary] = []
-            _ = try await MaintenanceCycle.sequence(passes) { kind in
-                let progress = ProgressBar(label: kind.activity, enabled: showProgress)
-                let started = DispatchTime.now()
-                let record = try await cycle.run(kind, onProgress: progress.show)
-                progress.finish()
-                summaries.append(PassSummary(record: record, seconds: started.secondsSince))
-                return record
-            }
-            return summaries
+        let task = Task { [passes] in
+            var bar: ProgressBar?
+            return try await cycle.runTimed(
+                passes,
+                starting: { kind in
+                    let started = ProgressBar(label: kind.activity, enabled: showProgress)
+                    bar = started
+                    return started.show
+                },
+                finished: { _ in bar?.finish() })
         }
         // Ctrl-C and SIGTERM cancel the pass; it stops after the batch in flight.
         let stops = [SIGINT, SIGTERM].map { signal in

@@ -1,0 +1,84 @@
+import Dispatch
+import Foundation
+import MemoryDaemon
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+struct MCPCommand: Command {
+    static let name = "mcp"
+    static let summary = "Serve memoryd's tools to an AI assistant over MCP (stdio)"
+    static let help = """
+        Usage: memctl [--db PATH] [--socket PATH] mcp
+
+        Runs a Model Context Protocol server on standard input and output: JSON-RPC 2.0, one
+        message per line (protocol versions 2025-06-18, 2025-03-26, 2024-11-05). An assistant
+        (Claude Desktop or Code, Cursor, VS Code, ...) starts it as a stdio server; see
+        docs/MCP.md and the README for their configuration.
+
+        Tools:
+          remember     store a short-term memory (content, session, source, importance, at)
+          recall       the memories, entities and facts that answer a query, within max_words
+          search       full-text search (FTS5) with paging (cursor)
+          entity       an entity by name: aliases, mentions, relations
+          why          where ltm:ID came from, or what became of stm:ID
+          forget       forget a memory (ref, purge)
+          consolidate  run a cycle now (wait: return the summary; progress notifications)
+          status       memoryd running or not, pending memories, last and next passes
+
+        The database is opened at the first tool call and kept open; the remember tool creates
+        it when it does not exist yet, and the read tools answer as for an empty memory until
+        then. It works beside a running memoryd (SQLite WAL): consolidate and status go to
+        memoryd over its control socket (--socket, else $MEMORYD_SOCKET, else its default)
+        when it listens there, and otherwise run against the database in this process.
+
+        Standard output carries only MCP messages; logs go to standard error. memctl mcp exits
+        with status 0 when standard input ends or on SIGTERM or SIGINT; tool calls still
+        running are cancelled first (a local pass stops between batches).
+        """
+
+    init(parsing arguments: inout ArgumentList) throws(UsageError) {
+        try arguments.finish()
+    }
+
+    func run(_ context: Context) async throws {
+        // A client that goes away mid-answer must end the server through EOF, not SIGPIPE.
+        signal(SIGPIPE, SIG_IGN)
+        let output = MCPOutput()
+        let store = MCPStore(context.storeConfiguration())
+        let server = MCPServer(
+            toolbox: MCPToolbox(store: store, socketPath: context.socketPath, output: output), output: output)
+        let (lines, input) = AsyncStream.makeStream(of: LineSocketReader.Result.self)
+        // Standard input is read by a thread of its own: read(2) blocks, and the cooperative
+        // pool must stay free for the tool calls.
+        let reader = Thread {
+            let reader = LineSocketReader(descriptor: STDIN_FILENO, limit: MCPServer.maximumLineBytes)
+            while true {
+                let result = reader.next()
+                input.yield(result)
+                if result == .end || result == .incomplete { break }
+            }
+            input.finish()
+        }
+        reader.name = "memctl mcp stdin"
+        reader.start()
+        // SIGTERM and SIGINT end the input as EOF does: calls in flight are cancelled, the store
+        // is closed, and the exit status is 0.
+        let stops = [SIGTERM, SIGINT].map { number in
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            source.setEventHandler {
+                StandardStream.error("memctl mcp: stopping on signal \(number)")
+                input.finish()
+            }
+            source.resume()
+            return source
+        }
+        defer { stops.forEach { $0.cancel() } }
+        StandardStream.error(
+            "memctl mcp \(Memctl.version): serving MCP on standard input and output (database \(context.databasePath))")
+        await server.serve(lines)
+        await store.close()
+        StandardStream.error("memctl mcp: standard input closed; stopped")
+    }
+}

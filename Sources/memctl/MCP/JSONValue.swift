@@ -1,0 +1,153 @@
+import Foundation
+
+/// Any JSON value, kept as parsed: what MCP messages, tool arguments and schemas are made of.
+/// Integers stay integers, so a request id of `7` is answered with `7`, not `7.0`.
+enum JSONValue: Sendable, Hashable {
+    case null
+    case bool(Bool)
+    case integer(Int64)
+    case double(Double)
+    case string(String)
+    case array([JSONValue])
+    case object([String: JSONValue])
+
+    subscript(key: String) -> JSONValue? {
+        if case .object(let fields) = self { return fields[key] }
+        return nil
+    }
+
+    var stringValue: String? {
+        if case .string(let text) = self { return text }
+        return nil
+    }
+
+    var boolValue: Bool? {
+        if case .bool(let value) = self { return value }
+        return nil
+    }
+
+    var objectValue: [String: JSONValue]? {
+        if case .object(let fields) = self { return fields }
+        return nil
+    }
+
+    /// A whole number, including one written as `5.0`.
+    var integerValue: Int64? {
+        switch self {
+        case .integer(let value): value
+        case .double(let value) where value.rounded() == value && abs(value) < 9e15: Int64(value)
+        default: nil
+        }
+    }
+
+    var doubleValue: Double? {
+        switch self {
+        case .integer(let value): Double(value)
+        case .double(let value): value
+        default: nil
+        }
+    }
+
+    /// The JSON type's name, for messages about a value of the wrong type.
+    var typeName: String {
+        switch self {
+        case .null: "null"
+        case .bool: "boolean"
+        case .integer, .double: "number"
+        case .string: "string"
+        case .array: "array"
+        case .object: "object"
+        }
+    }
+}
+
+// MARK: - Coding
+
+extension JSONValue: Codable {
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if container.decodeNil() {
+            self = .null
+        } else if let value = try? container.decode(Bool.self) {
+            self = .bool(value)
+        } else if let value = try? container.decode(Int64.self) {
+            self = .integer(value)
+        } else if let value = try? container.decode(Double.self) {
+            self = .double(value)
+        } else if let value = try? container.decode(String.self) {
+            self = .string(value)
+        } else if let value = try? container.decode([JSONValue].self) {
+            self = .array(value)
+        } else {
+            self = .object(try container.decode([String: JSONValue].self))
+        }
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        switch self {
+        case .null: try container.encodeNil()
+        case .bool(let value): try container.encode(value)
+        case .integer(let value): try container.encode(value)
+        case .double(let value): try container.encode(value)
+        case .string(let value): try container.encode(value)
+        case .array(let value): try container.encode(value)
+        case .object(let value): try container.encode(value)
+        }
+    }
+
+    /// Parses one JSON text.
+    init(parsing data: Data) throws {
+        self = try JSONDecoder().decode(JSONValue.self, from: data)
+    }
+
+    /// `value` as memctl's --json writes it (snake_case keys, ISO-8601 times), as a JSON value.
+    init(encoding value: some Encodable) throws {
+        self = try JSONDecoder().decode(JSONValue.self, from: Self.snakeCaseEncoder.encode(value))
+    }
+
+    /// One line of compact JSON: no newline inside, since a newline ends an MCP message.
+    var line: String {
+        // Encoding a JSONValue cannot fail: every case maps onto JSON (non-finite doubles never
+        // come from parsing, and the tools produce only finite ones).
+        (try? String(decoding: Self.plainEncoder.encode(self), as: UTF8.self)) ?? "null"
+    }
+
+    /// Keeps keys as they are: MCP's own are camelCase (`protocolVersion`, `isError`). A key
+    /// strategy would rewrite dictionary keys too.
+    private static let plainEncoder: JSONEncoder = {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return encoder
+    }()
+
+    private static let snakeCaseEncoder: JSONEncoder = {
+        let encoder = JSONEncoder()
+        encoder.keyEncodingStrategy = .convertToSnakeCase
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return encoder
+    }()
+}
+
+// MARK: - Literals, for schemas and results written in code
+
+extension JSONValue: ExpressibleByStringLiteral, ExpressibleByBooleanLiteral, ExpressibleByIntegerLiteral,
+    ExpressibleByFloatLiteral, ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral, ExpressibleByNilLiteral
+{
+    init(stringLiteral value: String) { self = .string(value) }
+    init(booleanLiteral value: Bool) { self = .bool(value) }
+    init(integerLiteral value: Int64) { self = .integer(value) }
+    init(floatLiteral value: Double) { self = .double(value) }
+    init(arrayLiteral elements: JSONValue...) { self = .array(elements) }
+    init(nilLiteral: ()) { self = .null }
+
+    init(dictionaryLiteral elements: (String, JSONValue)...) {
+        self = .object(Dictionary(elements, uniquingKeysWith: { _, last in last }))
+    }
+}
+
+extension JSONValue {
+    init(_ text: String?) { self = text.map(JSONValue.string) ?? .null }
+    init(_ number: Int) { self = .integer(Int64(number)) }
+    init(_ number: Double) { self = .double(number) }
+}

@@ -1,0 +1,183 @@
+import Dispatch
+import Foundation
+import MemoryDaemon
+import MemoryModel
+import MemoryPasses
+import MemoryStorage
+
+// MARK: - consolidate, status
+
+extension MCPToolbox {
+    func consolidateTool(_ call: ToolCall) async throws -> ToolResult {
+        let wait = call.arguments.bool("wait") ?? false
+        let passes = MaintenanceCycle.order
+        let progress = call.progressToken.map { MCPProgress(token: $0, output: output, total: passes.count) }
+        if let answer = try await consolidateOnDaemon(passes, wait: wait, progress) { return answer }
+        // No memoryd: the cycle runs here, and the answer waits for it either way, since this
+        // process is the only one that would finish it.
+        guard let opened = try await store.openIfPresent() else {
+            return Self.cycleResult(
+                where: "this process", passes: [], summaries: [], waited: true,
+                note: "nothing to consolidate: no memory database yet")
+        }
+        var index = -1
+        let summaries = try await MaintenanceCycle(store: opened).runTimed(
+            passes,
+            starting: { kind in
+                index += 1
+                progress?.started(index, kind)
+                return { [index] in progress?.advanced(index, kind, $0) }
+            },
+            finished: { progress?.finished(index, $0.record) })
+        try Task.checkCancellation()
+        return Self.cycleResult(
+            where: "this process", passes: passes, summaries: summaries, waited: true,
+            note: wait
+                ? nil : "memoryd is not running, so the cycle ran in this process and finished before this answer")
+    }
+
+    /// Runs the cycle on memoryd when it listens; nil when it does not.
+    private func consolidateOnDaemon(_ passes: [PassKind], wait: Bool, _ progress: MCPProgress?) async throws
+        -> ToolResult?
+    {
+        let interruption = ControlClient.Interruption()
+        let answer: (triggered: [PassKind], records: [PassRecord]?)?
+        do {
+            answer = try await withTaskCancellationHandler {
+                try await Self.offload { [socketPath] () throws -> (triggered: [PassKind], records: [PassRecord]?)? in
+                    guard let client = try ControlClient.connectIfListening(socketPath) else { return nil }
+                    var index = -1
+                    return try interruption.during(client) {
+                        try client.runCycle(passes, wait: wait) { event in
+                            switch event {
+                            case .progress(let kind, let pass):
+                                if let next = passes.firstIndex(of: kind), next != index {
+                                    index = next
+                                    progress?.started(index, kind)
+                                }
+                                progress?.advanced(index, kind, pass)
+                            case .finished(let record):
+                                progress?.finished(passes.firstIndex(of: record.kind) ?? index, record)
+                            case .couldNotRun:
+                                break
+                            }
+                        }
+                    }
+                }
+            } onCancel: {
+                interruption.interrupt()
+            }
+        } catch  where interruption.requested {
+            // An interrupted wait ends in a closed-connection error: that is the cancellation.
+            throw CancellationError()
+        }
+        guard let answer else { return nil }
+        return Self.cycleResult(
+            where: "memoryd", passes: answer.triggered,
+            summaries: answer.records?.map { PassSummary(record: $0, seconds: $0.seconds) } ?? [], waited: wait,
+            note: wait ? nil : "memoryd is running it; call status to follow it")
+    }
+
+    private static func cycleResult(
+        where place: String, passes: [PassKind], summaries: [PassSummary], waited: Bool, note: String?
+    )
+        -> ToolResult
+    {
+        var lines = [
+            "Cycle " + (waited ? "ran" : "started") + " in \(place): "
+                + (passes.isEmpty ? "no passes" : passes.map(\.rawValue).joined(separator: ", "))
+        ]
+        for summary in summaries {
+            let record = summary.record
+            let counts = PassCounts.reported(by: record.kind).map { "\($0.rawValue) \(record.counts[$0] ?? 0)" }
+            lines.append(
+                "- \(record.kind.rawValue) \(record.outcome.rawValue): \(record.processed) memories; "
+                    + counts.joined(separator: ", ")
+                    + (record.error.map { "; error: \($0)" } ?? ""))
+        }
+        if let note { lines.append(note) }
+        var structured: [String: JSONValue] = [
+            "where": .string(place), "triggered": .array(passes.map { .string($0.rawValue) }), "waited": .bool(waited),
+        ]
+        if waited { structured["passes"] = .array(summaries.compactMap { try? JSONValue(encoding: $0) }) }
+        return ToolResult(text: lines.joined(separator: "\n"), structured: .object(structured))
+    }
+
+    func statusTool() async throws -> ToolResult {
+        let daemon = try await Self.offload { [socketPath] () throws -> ControlProtocol.DaemonStatus? in
+            guard let client = try ControlClient.connectIfListening(socketPath) else { return nil }
+            guard let status = try client.ask(.init(command: .status)).status else {
+                throw DaemonGone(path: socketPath)
+            }
+            return status
+        }
+        if let daemon {
+            let loops = daemon.loops.map { loop in
+                (loop.kind, loop.state.rawValue as String?, loop.lastPass, loop.nextRun)
+            }
+            return Self.statusResult(
+                running: true, database: daemon.database, exists: true, pending: daemon.pendingMemories,
+                paused: daemon.paused, loops: loops)
+        }
+        guard let opened = try await store.openIfPresent() else {
+            return Self.statusResult(
+                running: false, database: await store.path, exists: false, pending: 0, paused: nil,
+                loops: MaintenanceCycle.order.map { ($0, nil, nil, nil) })
+        }
+        let pending = try await opened.statistics().stm.pending
+        let recent = try await opened.passes(limit: 500)
+        return Self.statusResult(
+            running: false, database: opened.path, exists: true, pending: pending, paused: nil,
+            loops: MaintenanceCycle.order.map { kind in (kind, nil, recent.first { $0.kind == kind }, nil) })
+    }
+
+    private static func statusResult(
+        running: Bool, database: String, exists: Bool, pending: Int, paused: Bool?,
+        loops: [(kind: PassKind, state: String?, last: PassRecord?, next: Timestamp?)]
+    ) -> ToolResult {
+        var lines = [
+            running
+                ? "memoryd is running" + (paused == true ? " (its loops are paused)" : "")
+                : "memoryd is not running; passes run only when consolidate is called",
+            exists ? "\(pending) short-term memories wait for consolidation" : "no memory database yet at \(database)",
+        ]
+        for loop in loops {
+            let last =
+                loop.last.map {
+                    "last \($0.outcome.rawValue) \(($0.finishedAt ?? $0.startedAt).minutes) UTC, \($0.processed) memories"
+                } ?? "never run"
+            lines.append(
+                "- \(loop.kind.rawValue): "
+                    + [loop.state, last, loop.next.map { "next \($0.minutes) UTC" }].compactMap { $0 }.joined(
+                        separator: "; "))
+        }
+        return ToolResult(
+            text: lines.joined(separator: "\n"),
+            structured: [
+                "memoryd_running": .bool(running), "database": .string(database), "database_exists": .bool(exists),
+                "pending": JSONValue(pending), "paused": paused.map(JSONValue.bool) ?? .null,
+                "passes": .array(
+                    loops.map { loop in
+                        [
+                            "kind": .string(loop.kind.rawValue), "state": JSONValue(loop.state),
+                            "last": loop.last.map { pass -> JSONValue in
+                                [
+                                    "outcome": .string(pass.outcome.rawValue),
+                                    "time": .string((pass.finishedAt ?? pass.startedAt).iso8601),
+                                    "processed": JSONValue(pass.processed),
+                                ]
+                            } ?? .null,
+                            "next_run": JSONValue(loop.next?.iso8601),
+                        ]
+                    }),
+            ])
+    }
+
+    /// Runs blocking socket I/O on a Dispatch thread: the cooperative pool has one thread per
+    /// core, and a wait for memoryd must not hold one of them.
+    static func offload<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
+        try await withCheckedThrowingContinuation { continuation in
+            DispatchQueue.global().async { continuation.resume(with: Result { try work() }) }
+        }
+    }
+}

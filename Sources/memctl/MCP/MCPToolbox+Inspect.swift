@@ -1,0 +1,150 @@
+import MemoryModel
+import MemoryPasses
+import MemoryStorage
+
+// MARK: - entity, why
+
+extension MCPToolbox {
+    /// Shown per entity, at most: enough to answer from, small enough for a model's context.
+    static let listedAliases = 20
+    static let listedMentions = 10
+    static let listedRelations = 20
+    static let listedSources = 50
+
+    func entityTool(_ arguments: ToolArguments) async throws -> ToolResult {
+        let name = try arguments.text("name")
+        let opened = try await store.open(forWriting: false)
+        let matches = try await opened.entities(named: name)
+        guard let best = matches.first else {
+            throw ToolFailure("no entity is called '\(name)'; try recall or search with the name instead")
+        }
+        let detail = try await opened.entity(
+            best.id, mentionLimit: Self.listedMentions, relationLimit: Self.listedRelations)
+        let entity = detail.entity
+        let aliases = Array(detail.aliases.prefix(Self.listedAliases))
+        var lines = ["\(entity.name) (\(entity.kind), entity:\(entity.id)), mentioned \(entity.mentionCount) times"]
+        if !aliases.isEmpty { lines.append("Also written: " + aliases.joined(separator: ", ")) }
+        if !detail.relations.isEmpty { lines.append("Relations (UTC; \"now\": still holds):") }
+        for relation in detail.relations {
+            lines.append(
+                "- \(relation.subjectName) \(relation.predicate) \(relation.objectName) "
+                    + "[\(relation.validFrom.minutes) → \(relation.validTo?.minutes ?? "now")]")
+        }
+        if !detail.mentions.isEmpty { lines.append("Newest mentions:") }
+        for mention in detail.mentions { lines.append("- \(mention.memory): \(mention.snippet)") }
+        let others = matches.dropFirst()
+        if !others.isEmpty {
+            lines.append(
+                "Others called \(name): "
+                    + others.map { "\($0.name) (\($0.kind), entity:\($0.id))" }.joined(separator: ", "))
+        }
+        return ToolResult(
+            text: lines.joined(separator: "\n"),
+            structured: [
+                "entity": [
+                    "ref": .string("entity:\(entity.id)"), "name": .string(entity.name), "kind": .string(entity.kind),
+                    "mention_count": JSONValue(entity.mentionCount),
+                ],
+                "aliases": .array(aliases.map(JSONValue.string)),
+                "mentions": .array(
+                    detail.mentions.map { ["ref": .string($0.memory.description), "text": .string($0.snippet)] }),
+                "relations": .array(
+                    detail.relations.map {
+                        [
+                            "subject": .string($0.subjectName), "predicate": .string($0.predicate),
+                            "object": .string($0.objectName),
+                            "valid_from": .string($0.validFrom.iso8601), "valid_to": JSONValue($0.validTo?.iso8601),
+                            "evidence": .array($0.evidence.map { .string($0.description) }),
+                        ]
+                    }),
+                "also_called": .array(
+                    others.map {
+                        ["ref": .string("entity:\($0.id)"), "name": .string($0.name), "kind": .string($0.kind)]
+                    }),
+            ])
+    }
+
+    func whyTool(_ arguments: ToolArguments) async throws -> ToolResult {
+        let text = try arguments.text("ref")
+        guard let reference = RecordReference(text), let memory = reference.memory else {
+            throw ToolFailure(
+                "'\(text)' is not a memory reference: use ltm:ID or stm:ID, as recall and search return them")
+        }
+        let opened = try await store.open(forWriting: false)
+        do {
+            switch memory {
+            case .longTerm(let id): return try await explain(id, opened)
+            case .shortTerm(let id): return try await explain(id, opened)
+            }
+        } catch StoreError.notFound {
+            throw ToolFailure(
+                "there is no memory \(memory) (it may have been purged); recall and search give valid refs")
+        }
+    }
+
+    private func explain(_ id: LongTermMemoryID, _ store: MemoryStore) async throws -> ToolResult {
+        let explanation = try await store.explain(id)
+        let memory = explanation.memory
+        let sources = explanation.sources.prefix(Self.listedSources)
+        var lines = [
+            "ltm:\(id) was made from \(explanation.sources.count) short-term memories (times UTC): \(memory.summary.replacingLineBreaks())"
+        ]
+        for source in sources {
+            let stm = source.memory
+            lines.append(
+                "- stm:\(stm.id) \(source.role.rawValue) it [\(stm.createdAt.minutes), session \(stm.session), said by \(stm.source)]: "
+                    + stm.content.replacingLineBreaks())
+        }
+        if explanation.sources.count > sources.count {
+            lines.append("… and \(explanation.sources.count - sources.count) more")
+        }
+        return ToolResult(
+            text: lines.joined(separator: "\n"),
+            structured: [
+                "ref": .string("ltm:\(id)"), "status": "long_term", "text": .string(memory.summary),
+                "long_term": .null, "role": .null, "source_count": JSONValue(explanation.sources.count),
+                "sources": .array(
+                    sources.map {
+                        [
+                            "ref": .string("stm:\($0.memory.id)"), "role": .string($0.role.rawValue),
+                            "joined_at": .string($0.joinedAt.iso8601),
+                            "created_at": .string($0.memory.createdAt.iso8601),
+                            "session": .string($0.memory.session), "source": .string($0.memory.source),
+                            "text": .string($0.memory.content),
+                        ]
+                    }),
+            ])
+    }
+
+    private func explain(_ id: ShortTermMemoryID, _ store: MemoryStore) async throws -> ToolResult {
+        let detail = try await store.shortTermMemory(id)
+        let memory = detail.memory
+        var role: ProvenanceRole?
+        var line: String
+        switch (memory.status, detail.longTermMemory) {
+        case (.consolidated, let longTerm?):
+            role = try await store.longTermMemory(longTerm.id).sources.first { $0.stmID == id }?.role
+            line =
+                "stm:\(id) \(role?.rawValue ?? "joined") ltm:\(longTerm.id): \(longTerm.summary.replacingLineBreaks())"
+        case (.forgotten, _):
+            line =
+                "stm:\(id) was forgotten (low importance, and nothing needed it); it is kept until its retention ends"
+        default:
+            line = "stm:\(id) is pending: the next consolidation decides what becomes of it"
+        }
+        return ToolResult(
+            text: line
+                + "\nIt said [\(memory.createdAt.minutes) UTC, session \(memory.session), said by \(memory.source)]: "
+                + memory.content.replacingLineBreaks(),
+            structured: [
+                "ref": .string("stm:\(id)"), "status": .string(memory.status.rawValue), "text": .string(memory.content),
+                "long_term": detail.longTermMemory.map {
+                    [
+                        "ref": .string("ltm:\($0.id)"), "text": .string($0.summary),
+                        "source_count": JSONValue($0.sourceCount),
+                    ]
+                } ?? .null,
+                "role": JSONValue(role?.rawValue), "sources": [], "source_count": 0,
+            ])
+    }
+}

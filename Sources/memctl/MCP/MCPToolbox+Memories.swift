@@ -1,0 +1,91 @@
+import Foundation
+import MemoryModel
+import MemoryPasses
+import MemoryStorage
+
+// MARK: - remember, recall, search
+
+extension MCPToolbox {
+    func rememberTool(_ arguments: ToolArguments) async throws -> ToolResult {
+        var createdAt: Timestamp?
+        if let at = arguments.string("at") {
+            guard let time = Timestamp(iso8601: at) else {
+                throw ToolFailure("at: '\(at)' is not an ISO-8601 time; use e.g. 2026-11-02T09:30:00Z")
+            }
+            createdAt = time
+        }
+        let memory = NewMemory(
+            content: arguments.string("content") ?? "", session: arguments.string("session"),
+            source: arguments.string("source"), importance: arguments.double("importance"), createdAt: createdAt)
+        // Refused before the database is opened or created, as `memctl add` does.
+        do {
+            try memory.validate()
+        } catch {
+            throw ToolFailure("not remembered: \(error.reason)")
+        }
+        let id = try await store.open(forWriting: true).add(memory)
+        return ToolResult(
+            text: "Remembered as stm:\(id). It becomes long-term memory at memoryd's next consolidation.",
+            structured: ["id": .integer(id.rawValue), "ref": .string("stm:\(id)")])
+    }
+
+    func recallTool(_ arguments: ToolArguments) async throws -> ToolResult {
+        let query = try arguments.text("query")
+        let limit = try arguments.integer("limit", in: 1...50, default: 10)
+        let maximumWords = try arguments.integer("max_words", in: 20...5000, default: 400)
+        // No database yet: nothing was remembered, which is an answer, not a failure.
+        let recall =
+            if let opened = try await store.openIfPresent() {
+                try await Recaller(store: opened).recall(query, limit: limit)
+            } else {
+                Recall(memories: [], entities: [], facts: [])
+            }
+        return RecallDigest(recall, maximumWords: maximumWords).result
+    }
+
+    func searchTool(_ arguments: ToolArguments) async throws -> ToolResult {
+        let query = try arguments.text("query")
+        let limit = try arguments.integer("limit", in: 1...50, default: 10)
+        let offset =
+            try arguments.string("cursor").map { cursor throws(ToolFailure) in
+                try SearchCursor(cursor, query: query).offset
+            } ?? 0
+        let (hits, more) =
+            if let opened = try await store.openIfPresent() {
+                try await Self.searchPage(opened, query, offset: offset, limit: limit)
+            } else {
+                ([SearchHit](), false)
+            }
+        let next =
+            more && offset + limit <= SearchCursor.maximumOffset
+            ? SearchCursor(query: query, offset: offset + limit) : nil
+        var lines = hits.map { "\($0.kind):\($0.id) (\($0.score.twoDecimals)) \($0.snippet.replacingLineBreaks())" }
+        if hits.isEmpty { lines = [offset == 0 ? "No memory matches \(query)." : "No more matches."] }
+        if let next { lines.append("More: call search again with cursor \(next.text).") }
+        return ToolResult(
+            text: lines.joined(separator: "\n"),
+            structured: [
+                "hits": .array(
+                    hits.map {
+                        [
+                            "ref": .string("\($0.kind):\($0.id)"), "snippet": .string($0.snippet),
+                            "score": .double(Self.rounded($0.score)),
+                        ]
+                    }),
+                "next_cursor": JSONValue(next?.text),
+            ])
+    }
+
+    /// One page of search hits and whether there are more. The store's search has no offset
+    /// yet, so this asks for the hits up to the page's end and one more, and slices.
+    static func searchPage(_ store: MemoryStore, _ query: String, offset: Int, limit: Int) async throws
+        -> (hits: [SearchHit], more: Bool)
+    {
+        let hits = try await store.search(query, limit: offset + limit + 1)
+        let page = Array(hits.dropFirst(offset).prefix(limit))
+        return (page, hits.count > offset + limit)
+    }
+
+    /// Scores to three decimals: more is noise to a reader.
+    static func rounded(_ score: Double) -> Double { (score * 1000).rounded() / 1000 }
+}

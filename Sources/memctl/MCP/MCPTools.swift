@@ -1,0 +1,238 @@
+import Foundation
+
+/// What the tools work with: the store, memoryd's control socket, and the output for progress.
+struct MCPToolbox: Sendable {
+    let store: MCPStore
+    let socketPath: String
+    let output: MCPOutput
+
+    /// Every tool, in the order `tools/list` shows them.
+    var tools: [MCPTool] { [remember, recall, search, entity, why, forget, consolidate, status] }
+}
+
+// MARK: - Definitions
+
+extension MCPToolbox {
+    private var remember: MCPTool {
+        MCPTool(
+            name: "remember", title: "Remember",
+            description: """
+                Store something worth remembering across conversations as a short-term memory: \
+                a fact the user told, a decision, a preference, a plan. One self-contained \
+                statement per call. memoryd consolidates it into long-term memory later.
+                """,
+            parameters: [
+                .init(
+                    name: "content", type: .string, description: "What to remember, as said or as a plain statement",
+                    required: true),
+                .init(name: "session", type: .string, description: "The conversation it belongs to (default: default)"),
+                .init(
+                    name: "source", type: .string,
+                    description: "Who said it: user, assistant, a tool's name (default: user)"),
+                .init(
+                    name: "importance", type: .number, description: "0 to 1; without it memoryd estimates it",
+                    constraints: ["minimum": 0, "maximum": 1]),
+                .init(
+                    name: "at", type: .string,
+                    description: "When it happened, ISO-8601, e.g. 2026-11-02T09:30:00Z (default: now)",
+                    constraints: ["format": "date-time"]),
+            ],
+            outputSchema: JSONSchema.object(["id": JSONSchema.integer, "ref": JSONSchema.string]),
+            readOnly: false, destructive: false, run: { try await rememberTool($0.arguments) })
+    }
+
+    private var recall: MCPTool {
+        MCPTool(
+            name: "recall", title: "Recall",
+            description: """
+                What the user's memory holds about a question or topic: the best-matching \
+                long-term and recent memories (with when they were said, by whom, and their \
+                refs), the people, places and things the query names, and their current facts. \
+                The answer fits in max_words words.
+                """,
+            parameters: [
+                .init(name: "query", type: .string, description: "A question or topic in plain words", required: true),
+                .init(
+                    name: "limit", type: .integer, description: "At most this many memories (1-50, default 10)",
+                    constraints: ["minimum": 1, "maximum": 50, "default": 10]),
+                .init(
+                    name: "max_words", type: .integer,
+                    description: "Word budget of the text answer (20-5000, default 400)",
+                    constraints: ["minimum": 20, "maximum": 5000, "default": 400]),
+            ],
+            outputSchema: JSONSchema.object(
+                [
+                    "memories": JSONSchema.array(
+                        JSONSchema.object(
+                            [
+                                "ref": JSONSchema.string, "text": JSONSchema.string, "score": JSONSchema.number,
+                                "created_at": JSONSchema.string, "first_added_at": JSONSchema.nullable("string"),
+                                "last_added_at": JSONSchema.nullable("string"),
+                                "session": JSONSchema.nullable("string"),
+                                "source": JSONSchema.nullable("string"), "sources": JSONSchema.nullable("array"),
+                                "source_count": JSONSchema.nullable("integer"),
+                            ], required: ["ref", "text", "score", "created_at"])),
+                    "entities": JSONSchema.array(
+                        JSONSchema.object([
+                            "ref": JSONSchema.string, "name": JSONSchema.string, "kind": JSONSchema.string,
+                        ])),
+                    "facts": JSONSchema.array(
+                        JSONSchema.object(
+                            [
+                                "subject": JSONSchema.string, "predicate": JSONSchema.string,
+                                "object": JSONSchema.string,
+                                "since": JSONSchema.string,
+                            ])),
+                    "truncated": JSONSchema.boolean,
+                ]),
+            readOnly: true, destructive: false, run: { try await recallTool($0.arguments) })
+    }
+
+    private var search: MCPTool {
+        MCPTool(
+            name: "search", title: "Full-text search",
+            description: """
+                Exact full-text search (SQLite FTS5, BM25 ranking) over short-term memories and \
+                long-term summaries. Syntax: words (all must match), "an exact phrase", OR, NOT, \
+                prefix*. Pass next_cursor back as cursor for the next page. Prefer recall for \
+                questions.
+                """,
+            parameters: [
+                .init(name: "query", type: .string, description: "An FTS5 query", required: true),
+                .init(
+                    name: "limit", type: .integer, description: "Hits per page (1-50, default 10)",
+                    constraints: ["minimum": 1, "maximum": 50, "default": 10]),
+                .init(name: "cursor", type: .string, description: "next_cursor of the previous page"),
+            ],
+            outputSchema: JSONSchema.object(
+                [
+                    "hits": JSONSchema.array(
+                        JSONSchema.object([
+                            "ref": JSONSchema.string, "snippet": JSONSchema.string, "score": JSONSchema.number,
+                        ])),
+                    "next_cursor": JSONSchema.nullable("string"),
+                ], required: ["hits"]),
+            readOnly: true, destructive: false, run: { try await searchTool($0.arguments) })
+    }
+
+    private var entity: MCPTool {
+        MCPTool(
+            name: "entity", title: "Entity",
+            description: """
+                Everything known about a person, place, organization or thing by name (any \
+                spelling seen, case-insensitive): aliases, newest mentions, relations with \
+                when they held, and other entities with the same name.
+                """,
+            parameters: [
+                .init(name: "name", type: .string, description: "The name, e.g. Leah or Acme Robotics", required: true)
+            ],
+            outputSchema: JSONSchema.object(
+                [
+                    "entity": JSONSchema.object(
+                        [
+                            "ref": JSONSchema.string, "name": JSONSchema.string, "kind": JSONSchema.string,
+                            "mention_count": JSONSchema.integer,
+                        ]),
+                    "aliases": JSONSchema.array(JSONSchema.string),
+                    "mentions": JSONSchema.array(
+                        JSONSchema.object(["ref": JSONSchema.string, "text": JSONSchema.string])),
+                    "relations": JSONSchema.array(
+                        JSONSchema.object(
+                            [
+                                "subject": JSONSchema.string, "predicate": JSONSchema.string,
+                                "object": JSONSchema.string,
+                                "valid_from": JSONSchema.string, "valid_to": JSONSchema.nullable("string"),
+                                "evidence": JSONSchema.array(JSONSchema.string),
+                            ])),
+                    "also_called": JSONSchema.array(
+                        JSONSchema.object([
+                            "ref": JSONSchema.string, "name": JSONSchema.string, "kind": JSONSchema.string,
+                        ])),
+                ]),
+            readOnly: true, destructive: false, run: { try await entityTool($0.arguments) })
+    }
+
+    private var why: MCPTool {
+        MCPTool(
+            name: "why", title: "Why",
+            description: """
+                Where a memory came from. For ltm:ID, each short-term memory it was made of and \
+                how it joined (created, merged, reinforced). For stm:ID, the long-term memory \
+                it went into, or whether it is still pending or was forgotten.
+                """,
+            parameters: [
+                .init(name: "ref", type: .string, description: "A memory reference: ltm:ID or stm:ID", required: true)
+            ],
+            outputSchema: JSONSchema.object(
+                [
+                    "ref": JSONSchema.string, "status": JSONSchema.string, "text": JSONSchema.string,
+                    "long_term": JSONSchema.nullable("object"), "role": JSONSchema.nullable("string"),
+                    "sources": JSONSchema.array(JSONSchema.object([:])), "source_count": JSONSchema.integer,
+                ], required: ["ref", "status", "text"]),
+            readOnly: true, destructive: false, run: { try await whyTool($0.arguments) })
+    }
+
+    private var forget: MCPTool {
+        MCPTool(
+            name: "forget", title: "Forget",
+            description: """
+                Forget a memory the user asks to forget (stm:ID or ltm:ID). Soft by default: it \
+                stops being recalled but is kept until its retention ends. purge: true deletes \
+                its text and everything derived from it at once; that cannot be undone.
+                """,
+            parameters: [
+                .init(name: "ref", type: .string, description: "The memory: stm:ID or ltm:ID", required: true),
+                .init(
+                    name: "purge", type: .boolean, description: "Delete the text and what was derived from it now",
+                    constraints: ["default": false]),
+            ],
+            outputSchema: JSONSchema.object([:]),
+            readOnly: false, destructive: true,
+            run: { try await forgetTool(ref: $0.arguments.text("ref"), purge: $0.arguments.bool("purge") ?? false) })
+    }
+
+    private var consolidate: MCPTool {
+        MCPTool(
+            name: "consolidate", title: "Consolidate now",
+            description: """
+                Run a maintenance cycle now (consolidation into long-term memory, entity \
+                extraction, knowledge graph) instead of waiting for memoryd's schedule. With \
+                wait, answers when the passes are done, with what each did.
+                """,
+            parameters: [
+                .init(
+                    name: "wait", type: .boolean, description: "Wait for the passes and return their summary",
+                    constraints: ["default": false])
+            ],
+            outputSchema: JSONSchema.object(
+                [
+                    "where": JSONSchema.string, "triggered": JSONSchema.array(JSONSchema.string),
+                    "waited": JSONSchema.boolean,
+                    "passes": JSONSchema.array(JSONSchema.object([:], required: ["kind", "outcome", "processed"])),
+                ], required: ["where", "triggered", "waited"]),
+            readOnly: false, destructive: false, run: { try await consolidateTool($0) })
+    }
+
+    private var status: MCPTool {
+        MCPTool(
+            name: "status", title: "Status",
+            description: """
+                Whether memoryd is running, how many short-term memories wait for \
+                consolidation, and the last (and with memoryd the next) pass of each kind.
+                """,
+            parameters: [],
+            outputSchema: JSONSchema.object(
+                [
+                    "memoryd_running": JSONSchema.boolean, "database": JSONSchema.string,
+                    "database_exists": JSONSchema.boolean,
+                    "pending": JSONSchema.integer, "paused": JSONSchema.nullable("boolean"),
+                    "passes": JSONSchema.array(
+                        JSONSchema.object(
+                            [
+                                "kind": JSONSchema.string, "state": JSONSchema.nullable("string"),
+                                "last": JSONSchema.nullable("object"), "next_run": JSONSchema.nullable("string"),
+                            ])),
+                ]),
+            readOnly: true, destructive: false, run: { _ in try await statusTool() })
+    }
+}

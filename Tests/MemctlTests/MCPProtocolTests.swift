@@ -1,0 +1,88 @@
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// `memctl mcp`'s transport and lifecycle: cancellation, signals, oversized lines.
+@Suite("memctl mcp protocol")
+struct MCPProtocolTests {
+    @Test("a cancelled call gets no response after the cancel, and the server keeps serving")
+    func cancellation() throws {
+        let fixture = try MemctlFixture()
+        // Enough memories that the cycle is usually still running when the cancel arrives.
+        let lines = (1...6000).map {
+            "{\"content\": \"Note \($0): the tomatoes in bed \($0 % 37) need water on day \($0 % 11)\", "
+                + "\"created_at\": \"2024-01-01T00:00:00Z\", \"session\": \"garden-\($0 % 50)\"}"
+        }
+        let imported = try fixture.run(["import", "-"], stdin: Data(lines.joined(separator: "\n").utf8))
+        #expect(imported.status == 0, "\(imported.stderr)")
+        let session = try MCPSession(database: fixture.db, in: fixture.dir)
+        _ = try session.request("initialize", MCPServerTests.initialize)
+        let id = session.start(
+            "tools/call", ["name": "consolidate", "arguments": ["wait": true], "_meta": ["progressToken": 7]])
+        // The first progress notification shows the call is running.
+        _ = try session.waitFor { ($0["params"] as? [String: Any])?["progressToken"] as? Int == 7 }
+        try session.send([
+            "jsonrpc": "2.0", "method": "notifications/cancelled", "params": ["requestId": id, "reason": "test"],
+        ])
+        let pingID = session.start("ping")
+        _ = try session.response(to: pingID)
+        #expect(try session.request("ping")["result"] != nil)
+        session.closeInput()
+        #expect(session.waitForExit() == 0)
+        // Messages are handled in order: a response for the cancelled call can only be one
+        // that was sent before the cancel was read, so before the ping's.
+        let messages = session.messages
+        let ping = try #require(messages.firstIndex { MCPSession.isResponse($0, to: pingID) })
+        if let answered = messages.firstIndex(where: { MCPSession.isResponse($0, to: id) }) {
+            #expect(answered < ping, "the cancelled call answered after the cancel")
+        }
+    }
+
+    @Test("SIGTERM and SIGINT stop the server with exit status 0")
+    func signals() throws {
+        for number in [SIGTERM, SIGINT] {
+            let fixture = try MemctlFixture()
+            let session = try MCPSession(database: fixture.db, in: fixture.dir)
+            _ = try session.request("initialize", MCPServerTests.initialize)
+            #expect(!(try session.call("remember", ["content": "Signals end the server cleanly."])).isToolError)
+            kill(session.process.processIdentifier, number)
+            #expect(session.waitForExit() == 0, "signal \(number)")
+            #expect(session.lines.allSatisfy { MCPSession.object($0) != nil }, "stdout holds only JSON-RPC messages")
+            #expect(!session.stderr.isEmpty, "logs go to standard error")
+            #expect(try fixture.pendingCount() == 1)
+        }
+    }
+
+    @Test("a line over 16 MiB is refused with -32600 and the next message is served")
+    func oversizedLine() throws {
+        let fixture = try MemctlFixture()
+        let session = try MCPSession(database: fixture.db, in: fixture.dir)
+        _ = try session.request("initialize", MCPServerTests.initialize)
+        let before = session.messages.count
+        session.send(bytes: [UInt8](repeating: UInt8(ascii: "a"), count: (16 << 20) + 100))
+        let refused = try session.waitFor(after: before) { $0["error"] != nil }
+        #expect(refused.errorCode == -32600 && refused["id"] is NSNull)
+        #expect(try session.request("ping")["result"] != nil)
+        session.closeInput()
+        #expect(session.waitForExit() == 0)
+    }
+
+    @Test("a client asking for an older protocol version gets it; an unknown one gets the newest")
+    func versionNegotiation() throws {
+        let fixture = try MemctlFixture()
+        let session = try MCPSession(database: fixture.db, in: fixture.dir)
+        var older = MCPServerTests.initialize
+        older["protocolVersion"] = "2024-11-05"
+        let first = try session.request("initialize", older)
+        #expect((first["result"] as? [String: Any])?["protocolVersion"] as? String == "2024-11-05")
+        var unknown = MCPServerTests.initialize
+        unknown["protocolVersion"] = "1999-01-01"
+        let second = try session.request("initialize", unknown)
+        #expect((second["result"] as? [String: Any])?["protocolVersion"] as? String == "2025-06-18")
+        session.closeInput()
+        #expect(session.waitForExit() == 0)
+    }
+}
