@@ -17,7 +17,7 @@ struct MCPServerTests {
         ]
     }
 
-    @Test("a whole session: initialize, tools, remember, consolidate with progress, recall, bad input, EOF")
+    @Test("a whole session: initialize, tools, remember, consolidate with progress, recall, forget, recall, bad input, EOF")
     func wholeSession() throws {
         let fixture = try MemctlFixture()
         let session = try MCPSession(database: fixture.db, in: fixture.dir)
@@ -91,6 +91,23 @@ struct MCPServerTests {
         #expect(brief.structured["truncated"] as? Bool == true, "\(brief.toolText)")
         let shown = brief.structured["memories"] as? [[String: Any]] ?? []
         #expect(shown.allSatisfy { brief.toolText.contains($0["text"] as? String ?? "\u{0}") }, "JSON holds what the text shows")
+
+        // Forget: soft, then purged; recall and search no longer find it, and a purged
+        // reference is a tool error.
+        let berlinRef = try #require(berlin["ref"] as? String)
+        let forgot = try session.call("forget", ["ref": berlinRef])
+        #expect(!forgot.isToolError, "\(forgot.toolText)")
+        #expect(forgot.structured["long_term_forgotten"] as? [Int] == [Int(berlinRef.dropFirst(4))!], "\(forgot.structured)")
+        let afterForget = try session.call("recall", ["query": "Where does Leah live?"])
+        #expect(!afterForget.toolText.contains("Berlin"), "\(afterForget.toolText)")
+        let purged = try session.call("forget", ["ref": berlinRef, "purge": true])
+        #expect(!purged.isToolError && purged.structured["purged"] as? Bool == true, "\(purged.toolText)")
+        let searched = try session.call("search", ["query": "Berlin OR Leah"])
+        #expect((searched.structured["hits"] as? [Any])?.isEmpty == true, "\(searched.toolText)")
+        let again = try session.call("forget", ["ref": berlinRef, "purge": true])
+        #expect(again.isToolError && again.toolText.contains("purged"), "\(again.toolText)")
+        let malformed = try session.call("forget", ["ref": "entity:1"])
+        #expect(malformed.isToolError && malformed.toolText.contains("stm:ID or ltm:ID"))
 
         // Bad input: each answered as the spec says, and the server keeps serving.
         var before = session.messages.count

@@ -76,14 +76,12 @@ extension MCPToolbox {
             ])
     }
 
-    /// One page of search hits and whether there are more. The store's search has no offset
-    /// yet, so this asks for the hits up to the page's end and one more, and slices.
+    /// One page of search hits and whether there are more: one hit past the page says so.
     static func searchPage(_ store: MemoryStore, _ query: String, offset: Int, limit: Int) async throws
         -> (hits: [SearchHit], more: Bool)
     {
-        let hits = try await store.search(query, limit: offset + limit + 1)
-        let page = Array(hits.dropFirst(offset).prefix(limit))
-        return (page, hits.count > offset + limit)
+        let hits = try await store.search(query, limit: limit + 1, offset: offset)
+        return (Array(hits.prefix(limit)), hits.count > limit)
     }
 
     /// Scores to three decimals: more is noise to a reader.

@@ -176,9 +176,11 @@ extension MCPToolbox {
         MCPTool(
             name: "forget", title: "Forget",
             description: """
-                Forget a memory the user asks to forget (stm:ID or ltm:ID). Soft by default: it \
-                stops being recalled but is kept until its retention ends. purge: true deletes \
-                its text and everything derived from it at once; that cannot be undone.
+                Forget a memory the user asks to forget (stm:ID or ltm:ID, as recall and search \
+                return them). Soft by default: it is no longer recalled, searched or consolidated, \
+                but kept until its retention ends; a long-term memory is forgotten with all its \
+                sources. purge: true deletes its text and everything derived from it at once \
+                (summaries are made again from what is left); that cannot be undone.
                 """,
             parameters: [
                 .init(name: "ref", type: .string, description: "The memory: stm:ID or ltm:ID", required: true),
@@ -186,7 +188,7 @@ extension MCPToolbox {
                     name: "purge", type: .boolean, description: "Delete the text and what was derived from it now",
                     constraints: ["default": false]),
             ],
-            outputSchema: JSONSchema.object([:]),
+            outputSchema: Self.forgetOutputSchema,
             readOnly: false, destructive: true,
             run: { try await forgetTool(ref: $0.arguments.text("ref"), purge: $0.arguments.bool("purge") ?? false) })
     }
