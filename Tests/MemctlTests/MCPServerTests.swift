@@ -100,6 +100,8 @@ struct MCPServerTests {
         #expect(forgot.structured["long_term_forgotten"] as? [Int] == [Int(berlinRef.dropFirst(4))!], "\(forgot.structured)")
         let afterForget = try session.call("recall", ["query": "Where does Leah live?"])
         #expect(!afterForget.toolText.contains("Berlin"), "\(afterForget.toolText)")
+        let leah = try session.call("entity", ["name": "Leah"])
+        #expect(!leah.isToolError && !leah.toolText.contains("Berlin"), "\(leah.toolText)")
         let purged = try session.call("forget", ["ref": berlinRef, "purge": true])
         #expect(!purged.isToolError && purged.structured["purged"] as? Bool == true, "\(purged.toolText)")
         let searched = try session.call("search", ["query": "Berlin OR Leah"])

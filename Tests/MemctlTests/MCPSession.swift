@@ -24,9 +24,10 @@ final class MCPSession {
     let errorPath: String
     private var nextID = 100
 
-    init(database: String, in directory: TemporaryDirectory) throws {
+    /// `memctl --db DATABASE --socket SOCKET mcp`; without `socket`, one where no memoryd listens.
+    init(database: String, socket: String? = nil, in directory: TemporaryDirectory) throws {
         process.executableURL = Memctl.executable
-        process.arguments = ["--db", database, "--socket", directory.path("no-memoryd.sock"), "mcp"]
+        process.arguments = ["--db", database, "--socket", socket ?? directory.path("no-memoryd.sock"), "mcp"]
         var env = ProcessInfo.processInfo.environment
         for key in env.keys where key.hasPrefix("MEMORYD_") { env.removeValue(forKey: key) }
         process.environment = env

@@ -184,8 +184,12 @@ extension MemoryStore {
     }
 
     /// One entity with its aliases, its newest `mentionLimit` mentions and its relations (open
-    /// ones first, at most `relationLimit`, each with its newest ten pieces of evidence).
-    public func entity(_ id: EntityID, mentionLimit: Int = 20, relationLimit: Int = 100) throws -> EntityDetail {
+    /// ones first, at most `relationLimit`, each with its newest ten pieces of evidence). With
+    /// `rememberedOnly`, as an assistant is shown it: no mention in a forgotten memory, and no
+    /// relation that only forgotten memories support.
+    public func entity(_ id: EntityID, mentionLimit: Int = 20, relationLimit: Int = 100, rememberedOnly: Bool = false)
+        throws -> EntityDetail
+    {
         try withConnection { connection in
             guard
                 let entity = try connection.prepare("SELECT \(Self.entityColumns) WHERE e.id = ?")
@@ -193,22 +197,31 @@ extension MemoryStore {
             else { throw StoreError.notFound(.entity(id)) }
             let aliases = try connection.prepare("SELECT alias FROM entity_aliases WHERE entity_id = ? ORDER BY alias")
                 .bind([id.rawValue]).rows { $0.text(0) }
+            let remembered = rememberedOnly ? " AND coalesce(s.status, '') <> 'forgotten' AND l.forgotten_at IS NULL" : ""
             let mentions = try connection.prepare(
-                "SELECT \(Self.mentionColumns) WHERE m.entity_id = ? ORDER BY m.id DESC LIMIT ?"
+                "SELECT \(Self.mentionColumns) WHERE m.entity_id = ?\(remembered) ORDER BY m.id DESC LIMIT ?"
             ).bind([id.rawValue, mentionLimit]).rows(Self.mention)
             return EntityDetail(
                 entity: entity, aliases: aliases, mentions: mentions,
-                relations: try Self.relations(of: id, limit: relationLimit, connection))
+                relations: try Self.relations(of: id, limit: relationLimit, rememberedOnly: rememberedOnly, connection))
         }
     }
 
-    private static func relations(of entity: EntityID, limit: Int, _ connection: Connection) throws -> [Relation] {
+    /// A condition on relation `r`: some memory that is not forgotten supports it.
+    package static let rememberedSupport = """
+        EXISTS (SELECT 1 FROM relation_evidence e LEFT JOIN short_term_memories m ON m.id = e.stm_id
+                WHERE e.relation_id = r.id AND (m.status IS NULL OR m.status <> 'forgotten'))
+        """
+
+    private static func relations(of entity: EntityID, limit: Int, rememberedOnly: Bool, _ connection: Connection)
+        throws -> [Relation]
+    {
         let rows = try connection.prepare(
             """
             SELECT r.id, r.subject_id, s.name, r.predicate, r.object_id, o.name, r.weight,
                    r.first_seen, r.last_seen, r.valid_from, r.valid_to
             FROM relations r JOIN entities s ON s.id = r.subject_id JOIN entities o ON o.id = r.object_id
-            WHERE r.subject_id = ?1 OR r.object_id = ?1
+            WHERE (r.subject_id = ?1 OR r.object_id = ?1)\(rememberedOnly ? " AND " + rememberedSupport : "")
             ORDER BY r.valid_to IS NOT NULL, r.predicate = 'co_occurs', r.last_seen DESC, r.id LIMIT ?2
             """
         ).bind([entity.rawValue, limit]).rows { row in

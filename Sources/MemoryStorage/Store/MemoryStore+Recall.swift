@@ -98,8 +98,7 @@ extension MemoryStore {
                 FROM relations r JOIN entities s ON s.id = r.subject_id JOIN entities o ON o.id = r.object_id
                 WHERE r.valid_to IS NULL AND r.predicate <> 'co_occurs'
                   AND (r.subject_id IN (\(ids)) OR r.object_id IN (\(ids)))
-                  AND EXISTS (SELECT 1 FROM relation_evidence e LEFT JOIN short_term_memories m ON m.id = e.stm_id
-                              WHERE e.relation_id = r.id AND (m.status IS NULL OR m.status <> 'forgotten'))
+                  AND \(Self.rememberedSupport)
                 ORDER BY (r.subject_id IN (\(firstIDs)) OR r.object_id IN (\(firstIDs))) DESC,
                     r.weight DESC, r.last_seen DESC, r.id LIMIT ?
                 """, cached: false

@@ -18,8 +18,9 @@ extension MCPToolbox {
         guard let best = matches.first else {
             throw ToolFailure("no entity is called '\(name)'; try recall or search with the name instead")
         }
+        // What the user asked to forget is not shown to the assistant here either.
         let detail = try await opened.entity(
-            best.id, mentionLimit: Self.listedMentions, relationLimit: Self.listedRelations)
+            best.id, mentionLimit: Self.listedMentions, relationLimit: Self.listedRelations, rememberedOnly: true)
         let entity = detail.entity
         let aliases = Array(detail.aliases.prefix(Self.listedAliases))
         var lines = ["\(entity.name) (\(entity.kind), entity:\(entity.id)), mentioned \(entity.mentionCount) times"]
