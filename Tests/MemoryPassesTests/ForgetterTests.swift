@@ -55,6 +55,31 @@ struct ForgetterTests {
         #expect(try await store.shortTermMemory(second).memory.status == .pending)
     }
 
+    @Test("a batch planned on a summary that a forget has made again is rolled back, so the forgotten sentence stays out")
+    func batchMeetsRemadeSummary() async throws {
+        let fixture = try StoreFixture()
+        let store = try fixture.open()
+        let first = try await store.add(NewMemory(content: "Leah plays the theremin.", createdAt: now))
+        let secret = try await store.add(NewMemory(content: "Her PIN is 4711.", createdAt: now))
+        let pass = try await store.beginPass(.consolidation, at: now)
+        var created = plan(creatingFrom: first)
+        created.writes[0].summary = "Leah plays the theremin. Her PIN is 4711."
+        created.writes[0].sources.append(.init(stmID: secret, role: .merged, joinedAt: now))
+        try await store.commit(created, at: now, progress: PassProgress(), of: pass)
+        let ltm = try #require(try await store.shortTermMemory(first).memory.ltmID)
+        // A batch reads the summary with the PIN and plans to reinforce it …
+        let third = try await store.add(NewMemory(content: "Leah still plays the theremin.", createdAt: now))
+        var reinforce = plan(creatingFrom: third, existing: ltm)
+        reinforce.writes[0].readSummary = "Leah plays the theremin. Her PIN is 4711."
+        reinforce.writes[0].summary = "Leah plays the theremin. Her PIN is 4711. Leah still plays the theremin."
+        // … while the PIN is purged.
+        _ = try await Forgetter(store: store).forget(.shortTerm(secret), purge: true, now: now)
+        await #expect(throws: ConsolidationConflict.self) {
+            try await store.commit(reinforce, at: now, progress: PassProgress(), of: pass)
+        }
+        #expect(try await !store.longTermMemory(ltm).memory.summary.contains("4711"))
+    }
+
     @Test("a pass completes beside memories forgotten and purged on request, and leaves them so")
     func passBesideForgetting() async throws {
         let fixture = try StoreFixture()

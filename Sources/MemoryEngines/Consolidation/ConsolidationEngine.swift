@@ -302,11 +302,13 @@ package struct ConsolidationEngine: Sendable {
     }
 
     private func draft(for stored: LongTermMemory, summary: SummaryCache.Entry) -> Draft {
-        Draft(
-            write: .init(
-                existing: stored.id, summary: stored.summary, strength: stored.strength,
-                importance: stored.importance, createdAt: stored.createdAt, lastReinforcedAt: stored.lastReinforcedAt,
-                sources: [], bandKeys: []),
+        var write = ConsolidationPlan.LongTermWrite(
+            existing: stored.id, summary: stored.summary, strength: stored.strength,
+            importance: stored.importance, createdAt: stored.createdAt, lastReinforcedAt: stored.lastReinforcedAt,
+            sources: [], bandKeys: [])
+        write.readSummary = stored.summary
+        return Draft(
+            write: write,
             session: nil, lastMergedAt: stored.lastReinforcedAt, memberWords: [],
             statementWords: summary.statements, names: summary.names, sentences: [])
     }

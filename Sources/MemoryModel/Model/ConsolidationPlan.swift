@@ -30,6 +30,10 @@ package struct ConsolidationPlan: Sendable, Equatable {
         /// False when an existing memory's summary came out unchanged: then neither the summary,
         /// its full-text entry nor its band keys need writing.
         package var summaryChanged = true
+        /// An existing memory's summary as the batch read it: the write applies only if it is
+        /// still that, so that a summary made again by a forget meanwhile is never overwritten
+        /// with one made from the forgotten text.
+        package var readSummary: String?
 
         package init(
             existing: LongTermMemoryID? = nil, summary: String, strength: Double, importance: Double,

@@ -141,18 +141,18 @@ extension MemoryStore {
             try connection.prepare(
                 """
                 UPDATE long_term_memories SET strength = ?, importance = ?, created_at = ?,
-                    updated_at = ?, last_reinforced_at = ? WHERE id = ? AND forgotten_at IS NULL
+                    updated_at = ?, last_reinforced_at = ? WHERE id = ? AND forgotten_at IS NULL AND summary = ?
                 """
-            ).bind(Array(values.dropFirst()) + [existing.rawValue]).run()
+            ).bind(Array(values.dropFirst()) + [existing.rawValue, write.readSummary ?? write.summary]).run()
             try stillRemembered(existing, connection)
             return existing
         } else if let existing = write.existing {
             try connection.prepare(
                 """
                 UPDATE long_term_memories SET summary = ?, strength = ?, importance = ?, created_at = ?,
-                    updated_at = ?, last_reinforced_at = ? WHERE id = ? AND forgotten_at IS NULL
+                    updated_at = ?, last_reinforced_at = ? WHERE id = ? AND forgotten_at IS NULL AND summary = ?
                 """
-            ).bind(values + [existing.rawValue]).run()
+            ).bind(values + [existing.rawValue, write.readSummary ?? write.summary]).run()
             try stillRemembered(existing, connection)
             try connection.prepare("DELETE FROM long_term_signatures WHERE ltm_id = ?").bind([existing.rawValue]).run()
             id = existing
@@ -171,8 +171,9 @@ extension MemoryStore {
         return id
     }
 
-    /// A long-term memory the batch reinforces was forgotten or purged since the batch was read:
-    /// the batch is rolled back rather than join a memory the user asked to forget.
+    /// A long-term memory the batch reinforces was forgotten, purged or made again since the
+    /// batch was read: the batch is rolled back rather than join a memory the user asked to
+    /// forget, or bring back a forgotten sentence with a summary made from the old one.
     private static func stillRemembered(_ id: LongTermMemoryID, _ connection: Connection) throws {
         guard connection.changes == 1 else { throw ConsolidationConflict(memory: .longTerm(id)) }
     }
