@@ -48,24 +48,50 @@ package struct PassRunner {
     ) async throws -> PassRecord {
         let lock = try PassLock(database: store.path, kind: kind)
         defer { withExtendedLifetime(lock) {} }
-        let ledger = PassLedger(id: try await store.beginPass(kind, at: now), total: total, onProgress: onProgress)
+        let ledger: PassLedger
+        do {
+            ledger = PassLedger(id: try await store.beginPass(kind, at: now), total: total, onProgress: onProgress)
+        } catch StoreError.diskFull(let path) {
+            throw PassStoppedByFullDisk(kind: kind, path: path)
+        }
         var outcome = PassOutcome.completed
         var failure: String?
         do {
             try await body(ledger)
         } catch is CancellationError {
             outcome = .cancelled
+        } catch StoreError.diskFull(let path) {
+            outcome = .failed
+            failure = PassStoppedByFullDisk(kind: kind, path: path).description
         } catch {
             outcome = .failed
             failure = "\(error)"
         }
-        return try await store.finishPass(
-            ledger.id, outcome: outcome, error: failure, progress: ledger.progress, at: max(now, .now))
+        do {
+            return try await store.finishPass(
+                ledger.id, outcome: outcome, error: failure, progress: ledger.progress, at: max(now, .now))
+        } catch StoreError.diskFull(let path) {
+            // Not even the ledger can be written; the next pass of this kind closes the row.
+            throw PassStoppedByFullDisk(kind: kind, path: path)
+        }
     }
 
     package init(store: MemoryStore, kind: PassKind, now: Timestamp) {
         self.store = store
         self.kind = kind
         self.now = now
+    }
+}
+
+/// A pass stopped because the disk that holds the database is full, in the words a user needs:
+/// which file's disk, that the batch in flight was kept out whole, and that the pass goes on
+/// where it stopped once there is space again.
+package struct PassStoppedByFullDisk: Error, CustomStringConvertible {
+    package let kind: PassKind
+    package let path: String
+
+    package var description: String {
+        "the disk that holds \(path) is full: the \(kind.rawValue) pass kept its last batch out whole, "
+            + "and resumes where it stopped once space is freed"
     }
 }

@@ -37,6 +37,15 @@ public enum DatabaseFiles {
     }
 
     /// The permission bits of the database at `path`, or nil when there is none yet.
+    /// Whether the filesystem that holds `path` has (almost) no space left: less than a few
+    /// pages, too little for SQLite to grow the `-wal` or make the `-shm`.
+    package static func isOutOfSpace(at path: String) -> Bool {
+        var info = statvfs()
+        let directory = (path as NSString).deletingLastPathComponent
+        guard statvfs(directory.isEmpty ? "." : directory, &info) == 0 else { return false }
+        return UInt64(info.f_bavail) * UInt64(info.f_frsize) < 64 * 1024
+    }
+
     public static func permissions(of path: String) -> mode_t? {
         var info = stat()
         guard stat(path, &info) == 0 else { return nil }

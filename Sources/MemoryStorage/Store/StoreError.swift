@@ -17,6 +17,9 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     case newerSchema(path: String, found: Int, supported: Int)
     /// The file (or its directory) cannot be written.
     case readOnly(path: String)
+    /// The filesystem that holds the database (and its `-wal`) has no space left: the write
+    /// was rolled back whole.
+    case diskFull(path: String)
     /// Another connection held the write lock for longer than the busy timeout.
     case locked(path: String, waitedMilliseconds: Int)
     /// The file could not be opened at all (missing directory, permissions, …).
@@ -56,6 +59,8 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
             "invalid search query: \(reason) (FTS5 syntax: words, \"exact phrase\", AND, OR, NOT, prefix*)"
         case .invalidMemory(let invalid):
             "invalid memory: \(invalid.reason)"
+        case .diskFull(let path):
+            "the disk that holds \(path) is full; what was being written was kept out whole (none of it is in the database)"
         case .notFound(let reference):
             "no record \(reference)"
         case .purged(let reference):
@@ -76,6 +81,11 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
             self = .locked(path: path, waitedMilliseconds: busyTimeoutMilliseconds)
         case SQLITE_READONLY:
             self = .readOnly(path: path)
+        case SQLITE_FULL:
+            self = .diskFull(path: path)
+        case SQLITE_IOERR where DatabaseFiles.isOutOfSpace(at: path):
+            // Making or growing the `-shm` on a full disk fails as an I/O error, not as FULL.
+            self = .diskFull(path: path)
         case SQLITE_CANTOPEN, SQLITE_PERM, SQLITE_AUTH:
             self = .cannotOpen(path: path, reason: error.message)
         default:

@@ -7,6 +7,7 @@ extension StoreError {
         case .databaseMissing: " (it is created by `memctl add` or `memctl import`; choose another with --db)"
         case .notInitialized: " (`memctl add` or `memctl import` sets it up)"
         case .locked: "; try again, or raise --busy-timeout"
+        case .diskFull: "; free some space there and run the command again"
         default: ""
         }
     }
@@ -16,6 +17,7 @@ extension StoreError {
         switch self {
         case .databaseMissing, .notInitialized: " (nothing has been remembered yet; the remember tool creates it)"
         case .locked: "; try again in a moment"
+        case .diskFull: "; the user needs to free some space on that disk, then the call can be made again"
         default: ""
         }
     }
