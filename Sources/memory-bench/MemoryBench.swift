@@ -10,6 +10,7 @@ enum MemoryBench {
                memory-bench cycle [--sizes 10000,100000,1000000] [--chitchat FILE] [--keep DIR]
                memory-bench extract [--rows N]
                memory-bench locomo FILE [--k 5,10] [--keep DIR]
+               memory-bench torture [--kills N] [--rows N] [--chitchat FILE] [--keep DIR]
 
         import       time `memctl import` of N generated chat messages (default 250000) against
                      the sqlite3 shell loading the same rows into the same schema: a bulk load
@@ -41,6 +42,12 @@ enum MemoryBench {
                      R@K, then coverage, junk share, long-term word share and the cycle time.
                      --k 5,10: the K of R@K (default 5,10)
 
+        torture      the crash-torture harness: `memctl import` of N messages (default 10000) and
+                     a full cycle over them, each killed with SIGKILL at random instants (half of
+                     --kills each, default 200); after every kill `memctl check` must pass and an
+                     import must have kept all or nothing; then both run to the end, and the
+                     database must equal an uninterrupted copy row for row. Exits 1 otherwise.
+
         All use the memctl built next to this binary: run `swift build -c release` first.
           --keep DIR  write the data and databases to DIR and keep them (default: a temp dir)
         """
@@ -50,7 +57,9 @@ enum MemoryBench {
             Subprocess.measure(Array(CommandLine.arguments.dropFirst(2)))
         }
         var arguments = Array(CommandLine.arguments.dropFirst())
-        guard let command = arguments.first, ["import", "consolidate", "cycle", "extract", "locomo"].contains(command) else {
+        guard let command = arguments.first,
+            ["import", "consolidate", "cycle", "extract", "locomo", "torture"].contains(command)
+        else {
             print(usage)
             exit(arguments.isEmpty || arguments.first == "--help" ? 0 : 64)
         }
@@ -65,8 +74,8 @@ enum MemoryBench {
                 print("memory-bench: --chitchat needs the path of dataset.json\n\n\(usage)")
                 exit(64)
             }
-            guard ["import", "consolidate", "cycle"].contains(command) else {
-                print("memory-bench: --chitchat works with import, consolidate and cycle\n\n\(usage)")
+            guard ["import", "consolidate", "cycle", "torture"].contains(command) else {
+                print("memory-bench: --chitchat works with import, consolidate, cycle and torture\n\n\(usage)")
                 exit(64)
             }
             do {
@@ -77,7 +86,8 @@ enum MemoryBench {
             }
         }
         let corpusSize: Int? = if case .chitchat(let corpus) = messages { corpus.count } else { nil }
-        let rows = option("--rows").flatMap(Int.init) ?? corpusSize ?? (command == "extract" ? 100_000 : 250_000)
+        let defaultRows = ["extract": 100_000, "torture": 10_000][command] ?? corpusSize ?? 250_000
+        let rows = option("--rows").flatMap(Int.init) ?? defaultRows
         let runs = option("--runs").flatMap(Int.init) ?? 3
         let sizes =
             option("--sizes").map { $0.split(separator: ",").compactMap { Int($0) } }
@@ -104,6 +114,11 @@ enum MemoryBench {
             case "import":
                 try await ImportBenchmark(
                     rows: rows, runs: runs, messages: messages, directory: directory, memctl: memctl
+                ).run()
+            case "torture":
+                try TortureBenchmark(
+                    kills: option("--kills").flatMap(Int.init) ?? 200, memories: rows, messages: messages,
+                    directory: directory, memctl: memctl
                 ).run()
             case "extract":
                 try ExtractionBenchmark(rows: rows, directory: directory, memctl: memctl).run()

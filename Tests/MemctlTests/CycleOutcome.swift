@@ -1,29 +1,15 @@
 import Foundation
 import Testing
 
+@testable import MemoryStorage
 @testable import SQLiteKit
 
 /// What a cycle decided on a database, for tests that compare an interrupted run (killed, out of
 /// space) with an uninterrupted one.
 enum CycleOutcome {
-    /// Every row a cycle writes, without the times it was written at.
+    /// Every row a cycle decides, without the times (`MemoryStore.decisions`).
     static func rows(_ db: String) throws -> [String] {
-        let connection = try Connection(path: db, mode: .readWrite, busyTimeoutMilliseconds: 1000)
-        var rows: [String] = []
-        for query in [
-            "SELECT id, status, ltm_id, reviewed_at IS NULL, extracted_at IS NULL, graphed_at IS NULL FROM short_term_memories ORDER BY id",
-            "SELECT id, summary, round(strength, 9), importance, created_at, last_reinforced_at FROM long_term_memories ORDER BY id",
-            "SELECT ltm_id, stm_id, role, joined_at FROM long_term_sources ORDER BY ltm_id, stm_id",
-            "SELECT id, name, kind, canonical_key FROM entities ORDER BY id",
-            "SELECT entity_id, stm_id, ltm_id, start_offset, end_offset FROM entity_mentions ORDER BY stm_id, ltm_id, start_offset, entity_id",
-            "SELECT id, subject_id, predicate, object_id, round(weight, 9), first_seen, last_seen, valid_from, valid_to FROM relations ORDER BY id",
-            "SELECT relation_id, stm_id, observed_at FROM relation_evidence ORDER BY relation_id, stm_id",
-        ] {
-            rows += try connection.prepare(query).rows { row in
-                (0..<Int32(9)).map { row.optionalText($0) ?? "∅" }.joined(separator: "|")
-            }
-        }
-        return rows
+        try MemoryStore.decisions(try Connection(path: db, mode: .readWrite, busyTimeoutMilliseconds: 1000))
     }
 
     /// `count` memories of a few people, places and small talk, over the last 40 hours.

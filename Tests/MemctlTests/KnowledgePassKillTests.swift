@@ -58,23 +58,6 @@ struct KnowledgePassKillTests {
         return process
     }
 
-    private func knowledge(_ db: String) throws -> [String] {
-        let connection = try Connection(path: db, mode: .readWrite, busyTimeoutMilliseconds: 1000)
-        var rows: [String] = []
-        for query in [
-            "SELECT id, name, kind, canonical_key FROM entities ORDER BY id",
-            "SELECT entity_id, alias FROM entity_aliases ORDER BY entity_id, alias",
-            "SELECT entity_id, stm_id, ltm_id, start_offset, end_offset FROM entity_mentions ORDER BY stm_id, ltm_id, start_offset, entity_id",
-            "SELECT id, subject_id, predicate, object_id, round(weight, 9), first_seen, last_seen, valid_from, valid_to FROM relations ORDER BY id",
-            "SELECT relation_id, stm_id, observed_at FROM relation_evidence ORDER BY relation_id, stm_id",
-        ] {
-            rows += try connection.prepare(query).rows { row in
-                (0..<Int32(9)).map { row.optionalText($0) ?? "∅" }.joined(separator: "|")
-            }
-        }
-        return rows
-    }
-
     @Test("killed with SIGKILL mid-pass, extraction and graph reruns end with exactly the uninterrupted result")
     func killAndResume() throws {
         let dir = try TemporaryDirectory()
@@ -94,9 +77,9 @@ struct KnowledgePassKillTests {
             let rerun = try Memctl.run(["--db", db, "consolidate", "--only", kind.rawValue, "--batch-size", "5"], in: dir)
             #expect(rerun.status == 0, "\(rerun.stderr)")
         }
-        let expected = try knowledge(reference)
+        let expected = try CycleOutcome.rows(reference)
         #expect(expected.count > 1000)
-        #expect(try knowledge(db) == expected)
+        #expect(try CycleOutcome.rows(db) == expected)
         let ledger = try Memctl.run(["--db", db, "passes", "--json"], in: dir).jsonArray()
         #expect(ledger.compactMap { $0["outcome"] as? String }.filter { $0 == "failed" }.count == 2)
     }

@@ -105,4 +105,36 @@ extension MemoryStore {
                 detail: "the index does not match its table (rebuild: INSERT INTO \(index)(\(index)) VALUES ('rebuild'))")
         }
     }
+
+    /// Every row a cycle decides, without the times it decided them at, one line per row: two
+    /// databases that got the same memories and ran the same passes give the same lines, however
+    /// often the passes were stopped or killed on the way (the kill, full-disk and torture runs
+    /// compare them).
+    package static func decisions(_ connection: Connection) throws -> [String] {
+        var rows: [String] = []
+        for query in [
+            """
+            SELECT id, status, ltm_id, reviewed_at IS NULL, extracted_at IS NULL, graphed_at IS NULL
+            FROM short_term_memories ORDER BY id
+            """,
+            "SELECT id, summary, round(strength, 9), importance, created_at, last_reinforced_at FROM long_term_memories ORDER BY id",
+            "SELECT ltm_id, stm_id, role, joined_at FROM long_term_sources ORDER BY ltm_id, stm_id",
+            "SELECT id, name, kind, canonical_key FROM entities ORDER BY id",
+            "SELECT entity_id, alias FROM entity_aliases ORDER BY entity_id, alias",
+            """
+            SELECT entity_id, stm_id, ltm_id, start_offset, end_offset FROM entity_mentions
+            ORDER BY stm_id, ltm_id, start_offset, entity_id
+            """,
+            """
+            SELECT id, subject_id, predicate, object_id, round(weight, 9), first_seen, last_seen, valid_from, valid_to
+            FROM relations ORDER BY id
+            """,
+            "SELECT relation_id, stm_id, observed_at FROM relation_evidence ORDER BY relation_id, stm_id",
+        ] {
+            rows += try connection.prepare(query, cached: false).rows { row in
+                (0..<Int32(9)).map { row.optionalText($0) ?? "∅" }.joined(separator: "|")
+            }
+        }
+        return rows
+    }
 }
