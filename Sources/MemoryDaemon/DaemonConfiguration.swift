@@ -98,11 +98,16 @@ package struct DaemonConfiguration: Equatable {
 
     /// Reads `key = value` lines; `#` starts a comment; blank lines are skipped.
     package mutating func apply(file path: String) throws(ConfigurationError) {
-        let text: String
-        do {
-            text = try String(contentsOfFile: path, encoding: .utf8)
-        } catch {
-            throw ConfigurationError("cannot read configuration file \(path): \(error.localizedDescription)")
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw ConfigurationError("cannot read configuration file \(path): there is no such file")
+        }
+        guard !isDirectory.boolValue, let data = FileManager.default.contents(atPath: path) else {
+            let reason = isDirectory.boolValue ? "it is a directory" : "permission denied"
+            throw ConfigurationError("cannot read configuration file \(path): \(reason)")
+        }
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw ConfigurationError("configuration file \(path) is not UTF-8 text")
         }
         for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             let line = raw.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? ""
