@@ -6,6 +6,7 @@ import PackageDescription
 //   CSQLite → SQLiteKit → MemoryStorage ─┐
 //   MemoryModel ─────────────────────────┼→ MemoryPasses → MemoryDaemon → memoryd, memctl, memory-bench
 //   MemoryEngines ───────────────────────┘
+//   MCPProtocol (JSON-RPC values and messages, Foundation only) ───────────────────→ memctl
 let package = Package(
     name: "memoryd",
     products: [
@@ -31,8 +32,11 @@ let package = Package(
         .target(name: "MemoryPasses", dependencies: ["MemoryStorage", "MemoryEngines", "MemoryModel"]),
         /// The daemon: orchestrator, configuration, control protocol and server, notify, lifecycle.
         .target(name: "MemoryDaemon", dependencies: ["MemoryPasses", "MemoryStorage", "MemoryEngines", "MemoryModel"]),
+        /// MCP's wire format: JSON values, JSON-RPC errors, a line sorted into a message. No I/O.
+        .target(name: "MCPProtocol"),
         .executableTarget(
-            name: "memctl", dependencies: ["MemoryDaemon", "MemoryPasses", "MemoryStorage", "MemoryEngines", "MemoryModel"]),
+            name: "memctl",
+            dependencies: ["MCPProtocol", "MemoryDaemon", "MemoryPasses", "MemoryStorage", "MemoryEngines", "MemoryModel"]),
         .executableTarget(
             name: "memoryd", dependencies: ["MemoryDaemon", "MemoryPasses", "MemoryStorage", "MemoryEngines", "MemoryModel"]),
         .executableTarget(
