@@ -66,3 +66,30 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// Fuzz targets (Fuzz/, docs/FUZZING.md), declared only when MEMORYD_FUZZ=1 so that `swift build`
+// and `swift test` never see them: they link only with `-sanitize=fuzzer`, which brings libFuzzer.
+// scripts/fuzz builds and runs them.
+if Context.environment["MEMORYD_FUZZ"] == "1" {
+    let fuzzTargets: [(name: String, dependencies: [Target.Dependency])] = [
+        ("FuzzImportLine", ["MemoryStorage", "MemoryModel"]),
+        ("FuzzControlRequest", ["MemoryDaemon"]),
+        ("FuzzMCPMessage", ["MCPProtocol"]),
+        ("FuzzTimestamp", ["MemoryModel"]),
+        ("FuzzConfiguration", ["MemoryDaemon", "MemoryModel"]),
+        ("FuzzEntityExtractor", ["MemoryEngines", "MemoryStorage", "MemoryModel"]),
+    ]
+    // Only the libraries and the fuzz targets: a plain `swift build` then builds all of them at
+    // once, and no other executable has to link with libFuzzer.
+    package.products.removeAll()
+    package.targets.removeAll { $0.type == .executable || $0.type == .test || $0.name == "TestFixtures" }
+    package.targets += [
+        .target(name: "CLibFuzzer", path: "Fuzz/CLibFuzzer"),
+        .target(name: "FuzzSupport", dependencies: ["CLibFuzzer"], path: "Fuzz/FuzzSupport"),
+    ]
+    for (name, dependencies) in fuzzTargets {
+        package.targets.append(
+            .executableTarget(name: name, dependencies: ["FuzzSupport"] + dependencies, path: "Fuzz/\(name)"))
+        package.products.append(.executable(name: name, targets: [name]))
+    }
+}
