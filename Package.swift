@@ -46,6 +46,7 @@ let package = Package(
         .target(name: "TestFixtures", dependencies: ["MemoryStorage", "SQLiteKit"], path: "Tests/TestFixtures"),
         .testTarget(name: "SQLiteKitTests", dependencies: ["SQLiteKit"]),
         .testTarget(name: "MemoryModelTests", dependencies: ["MemoryModel"]),
+        .testTarget(name: "MCPProtocolTests", dependencies: ["MCPProtocol"]),
         .testTarget(name: "MemoryEnginesTests", dependencies: ["MemoryEngines", "MemoryModel"]),
         .testTarget(name: "MemoryStorageTests", dependencies: ["MemoryStorage", "MemoryModel", "SQLiteKit", "TestFixtures"]),
         .testTarget(
