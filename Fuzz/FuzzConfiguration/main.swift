@@ -50,8 +50,12 @@ runFuzzer { bytes in
     guard let text = String(validating: bytes, as: UTF8.self) else { return }
     let whole = parse(text)
     let byLine = parseLineByLine(text)
-    precondition(whole == byLine, "\(text.debugDescription) parses as \(String(describing: whole)) but line by line as \(String(describing: byLine))")
+    precondition(
+        whole == byLine,
+        "\(text.debugDescription) parses as \(String(describing: whole)), line by line as \(String(describing: byLine))")
     guard let whole else { return }
     let rendered = render(whole)
-    precondition(parse(rendered) == whole, "\(text.debugDescription) written back as \(rendered.debugDescription) parses differently")
+    precondition(
+        parse(rendered) == whole,
+        "\(text.debugDescription) written back as \(rendered.debugDescription) parses differently")
 }

@@ -11,7 +11,10 @@ runFuzzer { bytes in
         Timestamp.range.contains(parsed), "\(text) parsed outside the stored range: \(parsed.millisecondsSince1970)")
     let stored = parsed.iso8601
     precondition(stored.utf8.count == 24, "\(text) formats as \(stored), not 24 characters")
-    guard let again = Timestamp(iso8601: stored) else { fatalError("\(text) formats as \(stored), which does not parse") }
-    precondition(again == parsed, "\(text) → \(stored) → \(again.millisecondsSince1970), not \(parsed.millisecondsSince1970)")
+    guard let again = Timestamp(iso8601: stored) else {
+        fatalError("\(text) formats as \(stored), which does not parse")
+    }
+    precondition(
+        again == parsed, "\(text) → \(stored) → \(again.millisecondsSince1970), not \(parsed.millisecondsSince1970)")
     precondition(again.iso8601 == stored, "\(stored) formats again as \(again.iso8601)")
 }
