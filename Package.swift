@@ -6,6 +6,7 @@ import PackageDescription
 //   CSQLite → SQLiteKit → MemoryStorage ─┐
 //   MemoryModel ─────────────────────────┼→ MemoryPasses → MemoryDaemon → memoryd, memctl, memory-bench
 //   MemoryEngines ───────────────────────┘
+//   MCPProtocol (JSON-RPC values and messages, Foundation only) ───────────────────→ memctl
 let package = Package(
     name: "memoryd",
     products: [
@@ -31,8 +32,11 @@ let package = Package(
         .target(name: "MemoryPasses", dependencies: ["MemoryStorage", "MemoryEngines", "MemoryModel"]),
         /// The daemon: orchestrator, configuration, control protocol and server, notify, lifecycle.
         .target(name: "MemoryDaemon", dependencies: ["MemoryPasses", "MemoryStorage", "MemoryEngines", "MemoryModel"]),
+        /// MCP's wire format: JSON values, JSON-RPC errors, a line sorted into a message. No I/O.
+        .target(name: "MCPProtocol"),
         .executableTarget(
-            name: "memctl", dependencies: ["MemoryDaemon", "MemoryPasses", "MemoryStorage", "MemoryEngines", "MemoryModel"]),
+            name: "memctl",
+            dependencies: ["MCPProtocol", "MemoryDaemon", "MemoryPasses", "MemoryStorage", "MemoryEngines", "MemoryModel"]),
         .executableTarget(
             name: "memoryd", dependencies: ["MemoryDaemon", "MemoryPasses", "MemoryStorage", "MemoryEngines", "MemoryModel"]),
         .executableTarget(
@@ -42,6 +46,7 @@ let package = Package(
         .target(name: "TestFixtures", dependencies: ["MemoryStorage", "SQLiteKit"], path: "Tests/TestFixtures"),
         .testTarget(name: "SQLiteKitTests", dependencies: ["SQLiteKit"]),
         .testTarget(name: "MemoryModelTests", dependencies: ["MemoryModel"]),
+        .testTarget(name: "MCPProtocolTests", dependencies: ["MCPProtocol"]),
         .testTarget(name: "MemoryEnginesTests", dependencies: ["MemoryEngines", "MemoryModel"]),
         .testTarget(name: "MemoryStorageTests", dependencies: ["MemoryStorage", "MemoryModel", "SQLiteKit", "TestFixtures"]),
         .testTarget(
@@ -62,3 +67,30 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// Fuzz targets (Fuzz/, docs/FUZZING.md), declared only when MEMORYD_FUZZ=1 so that `swift build`
+// and `swift test` never see them: they link only with `-sanitize=fuzzer`, which brings libFuzzer.
+// scripts/fuzz builds and runs them.
+if Context.environment["MEMORYD_FUZZ"] == "1" {
+    let fuzzTargets: [(name: String, dependencies: [Target.Dependency])] = [
+        ("FuzzImportLine", ["MemoryStorage", "MemoryModel"]),
+        ("FuzzControlRequest", ["MemoryDaemon"]),
+        ("FuzzMCPMessage", ["MCPProtocol"]),
+        ("FuzzTimestamp", ["MemoryModel"]),
+        ("FuzzConfiguration", ["MemoryDaemon", "MemoryModel"]),
+        ("FuzzEntityExtractor", ["MemoryEngines", "MemoryStorage", "MemoryModel"]),
+    ]
+    // Only the libraries and the fuzz targets: a plain `swift build` then builds all of them at
+    // once, and no other executable has to link with libFuzzer.
+    package.products.removeAll()
+    package.targets.removeAll { $0.type == .executable || $0.type == .test || $0.name == "TestFixtures" }
+    package.targets += [
+        .target(name: "CLibFuzzer", path: "Fuzz/CLibFuzzer"),
+        .target(name: "FuzzSupport", dependencies: ["CLibFuzzer"], path: "Fuzz/FuzzSupport"),
+    ]
+    for (name, dependencies) in fuzzTargets {
+        package.targets.append(
+            .executableTarget(name: name, dependencies: ["FuzzSupport"] + dependencies, path: "Fuzz/\(name)"))
+        package.products.append(.executable(name: name, targets: [name]))
+    }
+}

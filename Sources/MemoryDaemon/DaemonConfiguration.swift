@@ -109,7 +109,17 @@ package struct DaemonConfiguration: Equatable {
         guard let text = String(data: data, encoding: .utf8) else {
             throw ConfigurationError("configuration file \(path) is not UTF-8 text")
         }
-        for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        try apply(contents: text, path: path)
+    }
+
+    /// The lines of a configuration file already read; `path` names it in messages. Lines end at
+    /// "\n", so a file saved with CRLF line ends reads the same.
+    package mutating func apply(contents text: String, path: String) throws(ConfigurationError) {
+        // Cut on code points, not characters: "\r\n" is one Character, which is not "\n", so a
+        // CRLF file was one long line whose first key took the rest of the file as its value.
+        let lines = text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false)
+        for (index, scalars) in lines.enumerated() {
+            let raw = String(scalars)
             let line = raw.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? ""
             guard !line.allSatisfy(\.isWhitespace) else { continue }
             guard let equals = line.firstIndex(of: "=") else {
@@ -158,5 +168,6 @@ package struct ConfigurationError: Error, CustomStringConvertible {
 }
 
 extension StringProtocol {
-    package var trimmed: String { String(self).trimmingCharacters(in: .whitespaces) }
+    /// Without white space at either end, "\r" included (the rest of a CRLF line end).
+    package var trimmed: String { String(self).trimmingCharacters(in: .whitespacesAndNewlines) }
 }

@@ -1,3 +1,5 @@
+import MCPProtocol
+
 /// JSON Schema pieces for the output schemas.
 enum JSONSchema {
     static let string: JSONValue = ["type": "string"]

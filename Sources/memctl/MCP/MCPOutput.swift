@@ -1,4 +1,5 @@
 import Foundation
+import MCPProtocol
 import Synchronization
 
 #if canImport(Glibc)
@@ -44,10 +45,7 @@ final class MCPOutput: Sendable {
 
     /// An error response; `id` is null when the request's id could not be read.
     func respond(to id: JSONValue, error: JSONRPCError) {
-        send([
-            "jsonrpc": "2.0", "id": id,
-            "error": ["code": .integer(Int64(error.code)), "message": .string(error.message)],
-        ])
+        send(error.response(to: id))
     }
 
     func notify(_ method: String, _ params: JSONValue) {

@@ -1,4 +1,5 @@
 import Dispatch
+import MCPProtocol
 import MemoryModel
 import MemoryPasses
 import MemoryStorage

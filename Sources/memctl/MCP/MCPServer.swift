@@ -1,4 +1,5 @@
 import Foundation
+import MCPProtocol
 import MemoryDaemon
 import MemoryStorage
 

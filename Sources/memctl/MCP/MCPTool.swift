@@ -1,4 +1,5 @@
 import Foundation
+import MCPProtocol
 
 /// One MCP tool: what `tools/list` shows of it, and the code `tools/call` runs.
 struct MCPTool: Sendable {

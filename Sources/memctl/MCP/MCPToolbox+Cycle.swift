@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import MCPProtocol
 import MemoryDaemon
 import MemoryModel
 import MemoryPasses

@@ -1,3 +1,4 @@
+import MCPProtocol
 import MemoryModel
 import MemoryPasses
 import MemoryStorage

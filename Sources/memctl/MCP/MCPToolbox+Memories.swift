@@ -1,4 +1,5 @@
 import Foundation
+import MCPProtocol
 import MemoryModel
 import MemoryPasses
 import MemoryStorage

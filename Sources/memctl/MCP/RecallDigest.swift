@@ -1,3 +1,4 @@
+import MCPProtocol
 import MemoryModel
 
 /// A recall as the `recall` tool answers it: a text within a word budget, and as JSON exactly

@@ -1,4 +1,5 @@
 import Foundation
+import MCPProtocol
 
 /// A call's arguments, already checked against the tool's parameter types.
 struct ToolArguments: Sendable {

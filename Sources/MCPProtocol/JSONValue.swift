@@ -2,7 +2,7 @@ import Foundation
 
 /// Any JSON value, kept as parsed: what MCP messages, tool arguments and schemas are made of.
 /// Integers stay integers, so a request id of `7` is answered with `7`, not `7.0`.
-enum JSONValue: Sendable, Hashable {
+package enum JSONValue: Sendable, Hashable {
     case null
     case bool(Bool)
     case integer(Int64)
@@ -11,28 +11,28 @@ enum JSONValue: Sendable, Hashable {
     case array([JSONValue])
     case object([String: JSONValue])
 
-    subscript(key: String) -> JSONValue? {
+    package subscript(key: String) -> JSONValue? {
         if case .object(let fields) = self { return fields[key] }
         return nil
     }
 
-    var stringValue: String? {
+    package var stringValue: String? {
         if case .string(let text) = self { return text }
         return nil
     }
 
-    var boolValue: Bool? {
+    package var boolValue: Bool? {
         if case .bool(let value) = self { return value }
         return nil
     }
 
-    var objectValue: [String: JSONValue]? {
+    package var objectValue: [String: JSONValue]? {
         if case .object(let fields) = self { return fields }
         return nil
     }
 
     /// A whole number, including one written as `5.0`.
-    var integerValue: Int64? {
+    package var integerValue: Int64? {
         switch self {
         case .integer(let value): value
         case .double(let value) where value.rounded() == value && abs(value) < 9e15: Int64(value)
@@ -40,7 +40,7 @@ enum JSONValue: Sendable, Hashable {
         }
     }
 
-    var doubleValue: Double? {
+    package var doubleValue: Double? {
         switch self {
         case .integer(let value): Double(value)
         case .double(let value): value
@@ -49,7 +49,7 @@ enum JSONValue: Sendable, Hashable {
     }
 
     /// The JSON type's name, for messages about a value of the wrong type.
-    var typeName: String {
+    package var typeName: String {
         switch self {
         case .null: "null"
         case .bool: "boolean"
@@ -64,7 +64,7 @@ enum JSONValue: Sendable, Hashable {
 // MARK: - Coding
 
 extension JSONValue: Codable {
-    init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         if container.decodeNil() {
             self = .null
@@ -83,7 +83,7 @@ extension JSONValue: Codable {
         }
     }
 
-    func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         switch self {
         case .null: try container.encodeNil()
@@ -97,17 +97,17 @@ extension JSONValue: Codable {
     }
 
     /// Parses one JSON text.
-    init(parsing data: Data) throws {
+    package init(parsing data: Data) throws {
         self = try JSONDecoder().decode(JSONValue.self, from: data)
     }
 
     /// `value` as memctl's --json writes it (snake_case keys, ISO-8601 times), as a JSON value.
-    init(encoding value: some Encodable) throws {
+    package init(encoding value: some Encodable) throws {
         self = try JSONDecoder().decode(JSONValue.self, from: Self.snakeCaseEncoder.encode(value))
     }
 
     /// One line of compact JSON: no newline inside, since a newline ends an MCP message.
-    var line: String {
+    package var line: String {
         // Encoding a JSONValue cannot fail: every case maps onto JSON (non-finite doubles never
         // come from parsing, and the tools produce only finite ones).
         (try? String(decoding: Self.plainEncoder.encode(self), as: UTF8.self)) ?? "null"
@@ -134,20 +134,20 @@ extension JSONValue: Codable {
 extension JSONValue: ExpressibleByStringLiteral, ExpressibleByBooleanLiteral, ExpressibleByIntegerLiteral,
     ExpressibleByFloatLiteral, ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral, ExpressibleByNilLiteral
 {
-    init(stringLiteral value: String) { self = .string(value) }
-    init(booleanLiteral value: Bool) { self = .bool(value) }
-    init(integerLiteral value: Int64) { self = .integer(value) }
-    init(floatLiteral value: Double) { self = .double(value) }
-    init(arrayLiteral elements: JSONValue...) { self = .array(elements) }
-    init(nilLiteral: ()) { self = .null }
+    package init(stringLiteral value: String) { self = .string(value) }
+    package init(booleanLiteral value: Bool) { self = .bool(value) }
+    package init(integerLiteral value: Int64) { self = .integer(value) }
+    package init(floatLiteral value: Double) { self = .double(value) }
+    package init(arrayLiteral elements: JSONValue...) { self = .array(elements) }
+    package init(nilLiteral: ()) { self = .null }
 
-    init(dictionaryLiteral elements: (String, JSONValue)...) {
+    package init(dictionaryLiteral elements: (String, JSONValue)...) {
         self = .object(Dictionary(elements, uniquingKeysWith: { _, last in last }))
     }
 }
 
 extension JSONValue {
-    init(_ text: String?) { self = text.map(JSONValue.string) ?? .null }
-    init(_ number: Int) { self = .integer(Int64(number)) }
-    init(_ number: Double) { self = .double(number) }
+    package init(_ text: String?) { self = text.map(JSONValue.string) ?? .null }
+    package init(_ number: Int) { self = .integer(Int64(number)) }
+    package init(_ number: Double) { self = .double(number) }
 }

@@ -1,7 +1,7 @@
 import Foundation
 
 /// One line from the client, sorted out: what the server must answer, act on, or ignore.
-enum MCPMessage: Equatable {
+package enum MCPMessage: Equatable {
     case request(id: JSONValue, method: String, params: [String: JSONValue])
     case notification(method: String, params: [String: JSONValue])
     /// A response to something the server sent; this server sends no requests, so it is ignored.
@@ -9,7 +9,7 @@ enum MCPMessage: Equatable {
     /// Not a message: answered with this error, to `id` when it could be read, else null.
     case invalid(id: JSONValue, JSONRPCError)
 
-    init(line: String) {
+    package init(line: String) {
         guard let value = try? JSONValue(parsing: Data(line.utf8)) else {
             self = .invalid(id: .null, .parseError("parse error: the line is not valid JSON"))
             return

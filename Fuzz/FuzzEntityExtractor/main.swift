@@ -1,0 +1,30 @@
+import FuzzSupport
+import MemoryEngines
+import MemoryModel
+import MemoryStorage
+
+// The entity extractor on any text an import can store: the bytes, refused as the import refuses
+// them when they are not UTF-8 (`firstInvalidUTF8Offset`). Every entity lies inside the text
+// (code points, end exclusive, not empty), its text is the text at those offsets, it has a key,
+// entities come in order and never overlap (a token belongs to at most one entity), and none is
+// the speaker, which is never found in text.
+let extractor = EntityExtractor()
+
+runFuzzer { bytes in
+    guard firstInvalidUTF8Offset(bytes) == nil else { return }
+    let text = String(decoding: bytes, as: UTF8.self)
+    let scalars = Array(text.unicodeScalars)
+    var previousEnd = 0
+    for entity in extractor.extract(text) {
+        precondition(
+            0 <= entity.start && entity.start < entity.end && entity.end <= scalars.count,
+            "\(entity) lies outside \(text.debugDescription) (\(scalars.count) code points)")
+        var written = String.UnicodeScalarView()
+        written.append(contentsOf: scalars[entity.start..<entity.end])
+        precondition(String(written) == entity.text, "\(entity)'s text is not \(String(written).debugDescription)")
+        precondition(!entity.key.isEmpty, "\(entity) has no key")
+        precondition(entity.kind != .speaker, "\(entity) is a speaker found in text")
+        precondition(entity.start >= previousEnd, "\(entity) overlaps the entity before it in \(text.debugDescription)")
+        previousEnd = entity.end
+    }
+}

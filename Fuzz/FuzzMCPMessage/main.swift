@@ -1,0 +1,52 @@
+import Foundation
+import FuzzSupport
+import MCPProtocol
+
+// One MCP line from the client (`memctl mcp` answers a line that is not UTF-8 before sorting it,
+// so only UTF-8 gets here). It sorts into one kind, consistent with its JSON: parse error
+// (-32700, null id) exactly when it is not JSON; a request has a string or integer id, and a
+// notification none; an invalid message's error response is one line that carries its code and
+// id. Written back as JSON, a message sorts the same.
+runFuzzer { bytes in
+    guard let line = String(validating: bytes, as: UTF8.self) else { return }
+    let message = MCPMessage(line: line)
+    let value = try? JSONValue(parsing: Data(line.utf8))
+    switch message {
+    case .invalid(let id, let error):
+        if value == nil {
+            precondition(error.code == -32700 && id == .null, "\(line) is not JSON but gets \(error) to \(id)")
+        } else {
+            precondition([-32600, -32602].contains(error.code), "\(line) is JSON but gets \(error)")
+        }
+        switch id {
+        case .null, .string, .integer: break
+        default: fatalError("\(line) gets an error to id \(id)")
+        }
+        let response = error.response(to: id).line
+        precondition(!response.contains("\n"), "the error response to \(line) is more than one line")
+        guard let parsed = try? JSONValue(parsing: Data(response.utf8)) else {
+            fatalError("the error response to \(line) is not JSON: \(response)")
+        }
+        precondition(
+            parsed["jsonrpc"] == "2.0" && parsed["id"] == id && parsed["error"]?["code"] == .integer(Int64(error.code))
+                && parsed["error"]?["message"] == .string(error.message),
+            "the error response to \(line) is \(response)")
+    case .request(let id, let method, _):
+        switch id {
+        case .string, .integer: break
+        default: fatalError("\(line) is a request with id \(id)")
+        }
+        precondition(value?["jsonrpc"] == "2.0" && value?["id"] == id, "\(line) is a request without its id")
+        precondition(value?["method"] == .string(method), "\(line) is a request for \(method)")
+    case .notification(let method, _):
+        precondition(value?["id"] == nil, "\(line) has an id but is a notification")
+        precondition(value?["method"] == .string(method), "\(line) is a notification of \(method)")
+    case .response:
+        precondition(value?["method"] == nil, "\(line) has a method but is a response")
+        precondition(value?["result"] != nil || value?["error"] != nil, "\(line) is a response without a result")
+    }
+    if let value {
+        let again = MCPMessage(line: value.line)
+        precondition(again == message, "\(line) → \(value.line) sorts as \(again), not \(message)")
+    }
+}
