@@ -1,0 +1,44 @@
+import Testing
+
+@testable import MemoryEngines
+
+@Suite("Gazetteer")
+struct GazetteerTests {
+    static let lists = [
+        GazetteerData.givenNames, GazetteerData.ambiguousGivenNames, GazetteerData.surnames,
+        GazetteerData.ambiguousSurnames, GazetteerData.places, GazetteerData.ambiguousPlaces,
+        GazetteerData.organizations, GazetteerData.ambiguousOrganizations, GazetteerData.nationalities,
+        GazetteerData.organizationSuffixes, GazetteerData.placeSuffixes, GazetteerData.placePrefixes,
+        GazetteerData.personTitles,
+    ]
+
+    @Test(
+        "every entry is cut into the words the tokenizer cuts it into, with or without the fast path")
+    func entryWordsMatchTheTokenizer() {
+        var plain = 0
+        for list in Self.lists {
+            for line in Gazetteer.lines(list) {
+                let tokenized = TextTokens(String(line)).tokens.map(\.lower)
+                #expect(Gazetteer.words(ofEntry: line) == tokenized, "\(line)")
+                if line.utf8.allSatisfy({ $0 == 32 || (65...90).contains($0) || (97...122).contains($0) }) {
+                    plain += 1
+                }
+            }
+        }
+        // Most entries take the fast path; the others (dots, hyphens, apostrophes, accents) do not.
+        #expect(plain > 9_000)
+    }
+
+    @Test("entries with punctuation or accents are found as before")
+    func entriesOutsideTheFastPath() {
+        #expect(Gazetteer.words(ofEntry: "St. Petersburg") == ["st", ".", "petersburg"])
+        #expect(Gazetteer.words(ofEntry: "AT&T") == ["at&t"])
+        #expect(Gazetteer.words(ofEntry: "São Paulo") == ["são", "paulo"])
+        #expect(Gazetteer.words(ofEntry: "New York") == ["new", "york"])
+        let extractor = EntityExtractor()
+        #expect(
+            extractor.extract("We flew from São Paulo to St. Petersburg").map(\.text) == [
+                "São Paulo", "St. Petersburg",
+            ])
+    }
+}
