@@ -70,7 +70,9 @@ package struct Daemon {
         let watch: DatabaseWatch
         do {
             store = try MemoryStore(
-                .init(path: database, createIfMissing: true, pageCacheMebibytes: ConsolidationPass.pageCacheMebibytes))
+                .init(
+                    path: database, createIfMissing: true, pageCacheMebibytes: ConsolidationPass.pageCacheMebibytes,
+                    durability: .checkpoints))
             watch = try DatabaseWatch(path: database)
         } catch {
             log.log(.error, "cannot open the database: \(error)")

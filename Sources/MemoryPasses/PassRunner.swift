@@ -6,17 +6,24 @@ package final class PassLedger {
     package let id: PassID
     package private(set) var progress: PassProgress
     private let onProgress: @Sendable (PassProgress) -> Void
+    /// The store's: a stop request during a commit interrupts it.
+    private let interruption: StoreInterruption
 
-    package init(id: PassID, total: Int, onProgress: @escaping @Sendable (PassProgress) -> Void) {
+    package init(
+        id: PassID, total: Int, interruption: StoreInterruption, onProgress: @escaping @Sendable (PassProgress) -> Void
+    ) {
         self.id = id
         progress = PassProgress()
         progress.total = total
+        self.interruption = interruption
         self.onProgress = onProgress
     }
 
     /// Commits one batch. `write` receives the progress including this batch and must record it
-    /// in the batch's own transaction. Then the task yields and stops here if it was cancelled:
-    /// a stop request ends the pass between batches, never inside one.
+    /// in the batch's own transaction. A stop request during the commit interrupts it: the
+    /// batch is rolled back whole and the pass ends as cancelled, without waiting for a commit
+    /// that may write and sync thousands of pages. Otherwise the task yields and stops here if
+    /// it was cancelled: a stop request ends the pass between batches, never inside one.
     package func commitBatch(
         processed: Int, counts: PassCounts, _ write: (PassProgress) async throws -> Void
     ) async throws {
@@ -24,7 +31,18 @@ package final class PassLedger {
         next.processed += processed
         next.batches += 1
         next.counts = next.counts.adding(counts)
-        try await write(next)
+        let interruption = interruption
+        do {
+            try await interruption.armed {
+                try await withTaskCancellationHandler {
+                    try await write(next)
+                } onCancel: {
+                    interruption.interrupt()
+                }
+            }
+        } catch let error as StoreError where error.isInterruption && Task.isCancelled {
+            throw CancellationError()
+        }
         progress = next
         onProgress(next)
         await Task.yield()
@@ -50,7 +68,9 @@ package struct PassRunner {
         defer { withExtendedLifetime(lock) {} }
         let ledger: PassLedger
         do {
-            ledger = PassLedger(id: try await store.beginPass(kind, at: now), total: total, onProgress: onProgress)
+            ledger = PassLedger(
+                id: try await store.beginPass(kind, at: now), total: total, interruption: store.interruption,
+                onProgress: onProgress)
         } catch StoreError.diskFull(let path) {
             throw PassStoppedByFullDisk(kind: kind, path: path)
         }

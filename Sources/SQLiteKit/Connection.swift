@@ -16,6 +16,8 @@ package final class Connection {
 
     package let path: String
     private let handle: OpaquePointer
+    /// Lets another thread stop what this connection runs (a pass's commit at a stop request).
+    package let interruption: Interruption
     private var statements: [String: Statement] = [:]
 
     /// Opens `path` and validates it: the file must be a SQLite database (checked before anything
@@ -42,6 +44,7 @@ package final class Connection {
             throw SQLiteError(extendedCode: rc, message: message)
         }
         handle = db
+        interruption = Interruption(db)
         sqlite3_extended_result_codes(db, 1)
         try check(sqlite3_busy_timeout(db, busyTimeoutMilliseconds))
         // Double-quoted string literals are a trap; refuse them like strict SQL does.
@@ -91,6 +94,7 @@ package final class Connection {
         guard !isClosed else { return }
         isClosed = true
         statements.removeAll()  // finalize statements before closing
+        interruption.detach()
         sqlite3_close_v2(handle)
     }
 
@@ -187,6 +191,8 @@ package final class Connection {
             throw error
         }
         do {
+            // An interrupt that came between two statements: SQLite would commit.
+            if interruption.isRequested { throw SQLiteError.interrupted(sql: "COMMIT TRANSACTION") }
             try execute("COMMIT TRANSACTION")
         } catch {
             rollbackQuietly()
@@ -210,6 +216,7 @@ package final class Connection {
     }
 
     // MARK: - Errors
+
 
     package func check(_ rc: Int32, sql: String? = nil) throws {
         if rc != SQLITE_OK { throw error(rc, sql: sql) }

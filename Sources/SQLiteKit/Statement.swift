@@ -44,11 +44,15 @@ package final class Statement {
     package let sql: String
     private let handle: OpaquePointer
     private unowned let connection: Connection
+    /// The connection's, held strongly: a statement may be stepped after a caller let go of the
+    /// connection it came from (SQLite keeps the handle open until the statement is finalized).
+    private let interruption: Interruption
 
     package init(_ handle: OpaquePointer, sql: String, connection: Connection) {
         self.handle = handle
         self.sql = sql
         self.connection = connection
+        interruption = connection.interruption
     }
 
     deinit { sqlite3_finalize(handle) }
@@ -71,6 +75,10 @@ package final class Statement {
 
     /// Advances to the next row: true when a row is available, false when done.
     package func step() throws -> Bool {
+        if interruption.isRequested {
+            sqlite3_reset(handle)
+            throw SQLiteError.interrupted(sql: sql)
+        }
         switch sqlite3_step(handle) {
         case SQLITE_ROW: return true
         case SQLITE_DONE: return false

@@ -136,7 +136,8 @@ struct ConsolidationBenchmark {
     /// Starts a pass in this process, cancels it once it is well under way, and times how long
     /// it takes to return; for a full cycle, each of the three kinds of pass.
     private func cancellationLatency(_ path: String) async throws -> [(String, Double)] {
-        let store = try MemoryStore(.init(path: path, pageCacheMebibytes: ConsolidationPass.pageCacheMebibytes))
+        let store = try MemoryStore(
+            .init(path: path, pageCacheMebibytes: ConsolidationPass.pageCacheMebibytes, durability: .checkpoints))
         var policy = ConsolidationPolicy()
         policy.minimumAge = .zero
         let cycle = MaintenanceCycle(store: store, policy: policy)

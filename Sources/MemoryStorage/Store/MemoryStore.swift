@@ -17,16 +17,32 @@ public actor MemoryStore {
         /// SQLite's page cache for this connection; nil keeps SQLite's default (about 2 MiB).
         /// Long passes over a large store set it higher (`ConsolidationPass.pageCacheMebibytes`).
         public var pageCacheMebibytes: Int?
+        /// When this connection's commits reach the disk.
+        public var durability: Durability
 
         public init(
             path: String, createIfMissing: Bool = false, busyTimeoutMilliseconds: Int = 5000,
-            pageCacheMebibytes: Int? = nil
+            pageCacheMebibytes: Int? = nil, durability: Durability = .everyCommit
         ) {
             self.path = path
             self.createIfMissing = createIfMissing
             self.busyTimeoutMilliseconds = busyTimeoutMilliseconds
             self.pageCacheMebibytes = pageCacheMebibytes
+            self.durability = durability
         }
+    }
+
+    /// When a connection's commits reach the disk. Either way the file stays consistent through
+    /// a crash or a power cut; what differs is whether the last commits survive a power cut.
+    public enum Durability: Sendable {
+        /// Every commit is synced (`synchronous = FULL`): a memory that was accepted survives a
+        /// power cut. For everything that adds, imports, forgets or changes memories.
+        case everyCommit
+        /// Commits are synced at checkpoints (`synchronous = NORMAL`): a power cut may undo the
+        /// last batches, and the next pass does them again the same way (passes are resumable
+        /// and deterministic). For a store that only runs passes, so that a commit neither
+        /// waits for the disk nor holds up a stop request while it syncs.
+        case checkpoints
     }
 
     /// The schema version this build reads and writes.
@@ -35,6 +51,9 @@ public actor MemoryStore {
     public nonisolated let path: String
     package let busyTimeoutMilliseconds: Int
     package let connection: Connection
+    /// Stops the statement the store runs, from any task: a pass arms it around a batch's
+    /// commit, so that a stop request rolls the batch back instead of waiting for it.
+    package nonisolated let interruption: StoreInterruption
     private nonisolated let executor: StoreExecutor
 
     /// The store's jobs run on a thread of its own (`StoreExecutor`), not on the cooperative pool.
@@ -46,6 +65,7 @@ public actor MemoryStore {
         path = try Self.absolutePath(configuration.path)
         busyTimeoutMilliseconds = configuration.busyTimeoutMilliseconds
         connection = try Self.open(path, configuration)
+        interruption = connection.interruption
         executor = StoreExecutor(name: "memory-store")
     }
 
@@ -104,6 +124,7 @@ public actor MemoryStore {
                 throw StoreError.readOnly(path: path)
             }
             try connection.migrate(Schema.migrations, record: Schema.record)
+            if configuration.durability == .checkpoints { try connection.execute("PRAGMA synchronous = NORMAL") }
             return connection
         } catch let error as SQLiteError {
             throw StoreError(error, path: path, busyTimeoutMilliseconds: timeout)
@@ -196,3 +217,7 @@ public actor MemoryStore {
         return ShortTermMemoryID(connection.lastInsertRowID)
     }
 }
+
+/// What stops a store's statement from another task (`MemoryStore.interruption`), named here so
+/// that the passes need not import the SQLite layer.
+package typealias StoreInterruption = Interruption

@@ -93,3 +93,11 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
         }
     }
 }
+
+extension StoreError {
+    /// The store's work was stopped by `MemoryStore.interruption` (a stop request during a
+    /// pass's commit): the transaction was rolled back whole.
+    package var isInterruption: Bool {
+        if case .sqlite(let error) = self { error.isInterruption } else { false }
+    }
+}

@@ -22,9 +22,13 @@ struct Context {
 
     /// Opens the store (`path`, else the database of the global options); `create` for commands
     /// that write (the file is created on first write).
-    func openStore(path: String? = nil, create: Bool = false, pageCacheMebibytes: Int? = nil) throws -> MemoryStore {
-        let store = try MemoryStore(
-            storeConfiguration(path: path, create: create, pageCacheMebibytes: pageCacheMebibytes))
+    func openStore(
+        path: String? = nil, create: Bool = false, pageCacheMebibytes: Int? = nil,
+        durability: MemoryStore.Durability = .everyCommit
+    ) throws -> MemoryStore {
+        var configuration = storeConfiguration(path: path, create: create, pageCacheMebibytes: pageCacheMebibytes)
+        configuration.durability = durability
+        let store = try MemoryStore(configuration)
         openStores.stores.append(store)
         return store
     }

@@ -1,0 +1,85 @@
+import CSQLite
+import Foundation
+import Testing
+
+@testable import SQLiteKit
+
+/// Stopping a connection's work from another thread (`Interruption`).
+@Suite("Interrupting a connection")
+struct InterruptionTests {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("interrupt-\(UUID().uuidString)")
+
+    func open() throws -> Connection {
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let connection = try Connection(
+            path: directory.appendingPathComponent("test.db").path, mode: .readWriteCreate, busyTimeoutMilliseconds: 100)
+        try connection.execute("CREATE TABLE t(x INTEGER)")
+        return connection
+    }
+
+    /// An INSERT that would run for minutes: a billion rows from a recursive CTE.
+    static let endlessInsert = """
+        INSERT INTO t WITH RECURSIVE n(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM n WHERE x < 1000000000)
+        SELECT x FROM n
+        """
+
+    @Test("armed, an interrupt from another thread stops a long statement and rolls its transaction back")
+    func interruptsARunningStatement() async throws {
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let connection = try open()
+        let interruption = connection.interruption
+        try connection.execute("INSERT INTO t VALUES (0)")
+        let interrupter = Thread {
+            Thread.sleep(forTimeInterval: 0.2)
+            interruption.interrupt()
+        }
+        var failure: SQLiteError?
+        try await interruption.armed {
+            interrupter.start()
+            do {
+                try connection.inTransaction { try connection.prepare(Self.endlessInsert).run() }
+            } catch let error as SQLiteError {
+                failure = error
+            }
+        }
+        #expect(failure?.isInterruption == true, "\(String(describing: failure))")
+        #expect(!connection.isInTransaction)
+        #expect(try connection.scalarInt("SELECT count(*) FROM t") == 1)
+        // Disarmed again: the connection works as before.
+        try connection.execute("INSERT INTO t VALUES (1)")
+        #expect(try connection.scalarInt("SELECT count(*) FROM t") == 2)
+    }
+
+    @Test("an interrupt between two statements refuses the next one and the commit")
+    func interruptBetweenStatements() async throws {
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let connection = try open()
+        let interruption = connection.interruption
+        var failure: SQLiteError?
+        try await interruption.armed {
+            do {
+                try connection.inTransaction {
+                    try connection.prepare("INSERT INTO t VALUES (1)").run()
+                    interruption.interrupt()  // SQLite alone would forget this: no statement runs
+                    try connection.prepare("INSERT INTO t VALUES (2)").run()
+                }
+            } catch let error as SQLiteError {
+                failure = error
+            }
+        }
+        #expect(failure?.isInterruption == true)
+        #expect(try connection.scalarInt("SELECT count(*) FROM t") == 0)
+    }
+
+    @Test("disarmed, an interrupt does nothing, and a closed connection's handle is never touched")
+    func disarmedAndClosed() throws {
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let connection = try open()
+        let interruption = connection.interruption
+        interruption.interrupt()
+        try connection.inTransaction { try connection.prepare("INSERT INTO t VALUES (1)").run() }
+        #expect(try connection.scalarInt("SELECT count(*) FROM t") == 1)
+        connection.close()
+        interruption.interrupt()
+    }
+}
