@@ -15,11 +15,15 @@ extension MCPToolbox {
     func entityTool(_ arguments: ToolArguments) async throws -> ToolResult {
         let name = try arguments.text("name")
         let opened = try await store.open(forWriting: false)
-        let matches = try await opened.entities(named: name)
+        // What the user asked to forget is not shown to the assistant here either: an entity
+        // named only in forgotten memories is not found, as recall does not name it.
+        var matches: [Entity] = []
+        for match in try await opened.entities(named: name) where try await opened.isRemembered(match.id) {
+            matches.append(match)
+        }
         guard let best = matches.first else {
             throw ToolFailure("no entity is called '\(name)'; try recall or search with the name instead")
         }
-        // What the user asked to forget is not shown to the assistant here either.
         let detail = try await opened.entity(
             best.id, mentionLimit: Self.listedMentions, relationLimit: Self.listedRelations, rememberedOnly: true)
         let entity = detail.entity
