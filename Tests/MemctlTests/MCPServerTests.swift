@@ -197,7 +197,7 @@ struct MCPServerTests {
         #expect(session.waitForExit() == 0)
     }
 
-    @Test("a memory forgotten on request leaves no trace in recall, search or entity; why still explains it")
+    @Test("a memory forgotten on request leaves no trace in recall, search or entity; why says it was forgotten")
     func forgottenOnRequest() throws {
         let fixture = try MemctlFixture()
         try fixture.add("Leah lives in Berlin.", ["--at", "2024-03-02T10:00:00Z", "--session", "s1"])
@@ -220,6 +220,7 @@ struct MCPServerTests {
         #expect(entity.isToolError && entity.toolText.contains("no entity is called"), "\(entity.toolText)")
         let why = try session.call("why", ["ref": "stm:2"])
         #expect(why.structured["status"] as? String == "forgotten", "\(why.structured)")
+        #expect(why.toolText.contains("on request") && why.toolText.contains("no longer recalled"), "\(why.toolText)")
         // Leah is named by a memory still remembered.
         #expect(!(try session.call("entity", ["name": "Leah"])).isToolError)
         session.closeInput()

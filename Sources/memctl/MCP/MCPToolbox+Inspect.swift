@@ -134,7 +134,8 @@ extension MCPToolbox {
                 "stm:\(id) \(role?.rawValue ?? "joined") ltm:\(longTerm.id): \(longTerm.summary.replacingLineBreaks())"
         case (.forgotten, _):
             line =
-                "stm:\(id) was forgotten (low importance, and nothing needed it); it is kept until its retention ends"
+                "stm:\(id) was forgotten (on request, or by age with low importance and nothing needing it): "
+                + "it is no longer recalled or searched, and is kept until its retention ends"
         default:
             line = "stm:\(id) is pending: the next consolidation decides what becomes of it"
         }
