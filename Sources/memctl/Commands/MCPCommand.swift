@@ -31,7 +31,8 @@ struct MCPCommand: Command {
         it when it does not exist yet, and the read tools answer as for an empty memory until
         then. It works beside a running memoryd (SQLite WAL): consolidate and status go to
         memoryd over its control socket (--socket, else $MEMORYD_SOCKET, else its default)
-        when it listens there, and otherwise run against the database in this process.
+        when it listens there and serves this database, and otherwise run against the
+        database in this process.
 
         Standard output carries only MCP messages; logs go to standard error. memctl mcp exits
         with status 0 when standard input ends or on SIGTERM or SIGINT; tool calls still
