@@ -94,6 +94,28 @@ struct ForgetCommandTests {
         #expect(try facts().isEmpty)
     }
 
+    @Test("an entity named only in forgotten memories is no longer named by recall; one named elsewhere still is")
+    func forgottenEntities() throws {
+        let fixture = try Self.consolidatedStore()
+        func named(_ query: String) throws -> [String] {
+            let result = try fixture.run(["recall", "--json", query])
+            try #require(result.status == 0, "\(result.stderr)")
+            let entities = try #require(try result.jsonObject()["entities"] as? [[String: Any]])
+            return entities.compactMap { $0["name"] as? String }
+        }
+        #expect(try named("Where does Priya Ramanathan work?").contains("Priya Ramanathan"))
+        #expect(try fixture.run(["forget", "stm:4"]).status == 0)
+        let afterForget = try fixture.run(["recall", "Where does Priya Ramanathan work?"])
+        #expect(
+            !afterForget.stdout.contains("Priya") && !afterForget.stdout.contains("Globex"), "\(afterForget.stdout)")
+        // Kept and listable: memctl entity still shows it, with the forgotten memory's mention.
+        let listed = try fixture.run(["entity", "Priya Ramanathan"])
+        #expect(listed.status == 0 && listed.stdout.contains("stm:4"), "\(listed.stdout)")
+
+        #expect(try fixture.run(["forget", "stm:2"]).status == 0)
+        #expect(try named("What does Leah Weber play?").contains("Leah Weber"))
+    }
+
     @Test("forgetting a long-term memory forgets its sources, and a restatement no longer reinforces it")
     func softForgetOfALongTermMemory() throws {
         let fixture = try Self.consolidatedStore()

@@ -46,4 +46,38 @@ struct MCPBesideDaemonTests {
         #expect(session.waitForExit() == 0)
         #expect(daemon.process.isRunning)
     }
+
+    @Test("a memoryd that serves another database is left alone: consolidate runs here, status says whose it is")
+    func daemonOfAnotherDatabase() throws {
+        let dir = try TemporaryDirectory()
+        let notify = try NotifyListener(in: dir)
+        let socket = dir.path("control.sock")
+        let daemon = try DaemonProcess(
+            database: dir.path("theirs.db"), socket: socket, in: dir, environment: ["NOTIFY_SOCKET": notify.path],
+            arguments: ["--log-level", "info"])
+        try #require(notify.wait(for: "READY=1") != nil, "no READY=1; log: \(daemon.log)")
+
+        let ours = dir.path("ours.db")
+        let session = try MCPSession(database: ours, socket: socket, in: dir)
+        _ = try session.request("initialize", MCPServerTests.initialize)
+        let remembered = try session.call(
+            "remember", ["content": "My sister Leah moved to Berlin in March.", "at": "2024-03-02T10:00:00Z"])
+        #expect(!remembered.isToolError, "\(remembered.toolText)")
+
+        let status = try session.call("status")
+        #expect(status.structured["memoryd_running"] as? Bool == false, "\(status.toolText)")
+        #expect(status.structured["memoryd_database"] as? String == dir.path("theirs.db"), "\(status.structured)")
+        #expect(status.structured["pending"] as? Int == 1, "\(status.structured)")
+        #expect(status.toolText.contains("another database"), "\(status.toolText)")
+
+        let cycle = try session.call("consolidate", ["wait": true])
+        #expect(cycle.structured["where"] as? String == "this process", "\(cycle.toolText)")
+        #expect(cycle.toolText.contains("serves another database"), "\(cycle.toolText)")
+        let passes = try #require(cycle.structured["passes"] as? [[String: Any]])
+        #expect(passes.first?["created"] as? Int == 1, "\(passes)")
+        #expect(!daemon.log.contains("cycle triggered"), "memoryd was asked to run a cycle: \(daemon.log)")
+        session.closeInput()
+        #expect(session.waitForExit() == 0)
+        #expect(daemon.process.isRunning)
+    }
 }

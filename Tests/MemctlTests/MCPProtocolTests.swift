@@ -56,6 +56,22 @@ struct MCPProtocolTests {
         }
     }
 
+    @Test("SIGTERM right after the answer to initialize still stops the server with exit status 0")
+    func signalRightAfterInitialize() throws {
+        // The handlers used to be registered asynchronously, after the server had started to
+        // answer: about one SIGTERM in two sent at once killed it (status 143).
+        let fixture = try MemctlFixture()
+        for attempt in 1...20 {
+            let session = try MCPSession(database: fixture.db, in: fixture.dir)
+            _ = try session.request("initialize", MCPServerTests.initialize)
+            kill(session.process.processIdentifier, SIGTERM)
+            let status = session.waitForExit()
+            #expect(
+                status == 0 && session.process.terminationReason == .exit,
+                "attempt \(attempt): \(String(describing: status))")
+        }
+    }
+
     @Test("a line over 16 MiB is refused with -32600 and the next message is served")
     func oversizedLine() throws {
         let fixture = try MemctlFixture()

@@ -100,8 +100,9 @@ struct MCPServerTests {
         #expect(forgot.structured["long_term_forgotten"] as? [Int] == [Int(berlinRef.dropFirst(4))!], "\(forgot.structured)")
         let afterForget = try session.call("recall", ["query": "Where does Leah live?"])
         #expect(!afterForget.toolText.contains("Berlin"), "\(afterForget.toolText)")
+        // Leah is named only in the forgotten memory: the assistant no longer finds her.
         let leah = try session.call("entity", ["name": "Leah"])
-        #expect(!leah.isToolError && !leah.toolText.contains("Berlin"), "\(leah.toolText)")
+        #expect(leah.isToolError && !leah.toolText.contains("Berlin"), "\(leah.toolText)")
         let purged = try session.call("forget", ["ref": berlinRef, "purge": true])
         #expect(!purged.isToolError && purged.structured["purged"] as? Bool == true, "\(purged.toolText)")
         let searched = try session.call("search", ["query": "Berlin OR Leah"])
@@ -192,6 +193,36 @@ struct MCPServerTests {
             NSDictionary(dictionary: before["stm"] as? [String: Any] ?? [:])
                 == NSDictionary(dictionary: after["stm"] as? [String: Any] ?? [:]))
         #expect(after["ltm"] as? Int == before["ltm"] as? Int)
+        session.closeInput()
+        #expect(session.waitForExit() == 0)
+    }
+
+    @Test("a memory forgotten on request leaves no trace in recall, search or entity; why says it was forgotten")
+    func forgottenOnRequest() throws {
+        let fixture = try MemctlFixture()
+        try fixture.add("Leah lives in Berlin.", ["--at", "2024-03-02T10:00:00Z", "--session", "s1"])
+        try fixture.add("I adopted a grey cat named Miso.", ["--at", "2024-04-01T10:00:00Z", "--session", "s2"])
+        let cycle = try fixture.run(["consolidate", "--local", "--min-age", "0"])
+        try #require(cycle.status == 0, "\(cycle.stderr)")
+        let session = try MCPSession(database: fixture.db, in: fixture.dir)
+        _ = try session.request("initialize", Self.initialize)
+        let before = try session.call("entity", ["name": "Miso"])
+        #expect(!before.isToolError, "\(before.toolText)")
+
+        let forgot = try session.call("forget", ["ref": "stm:2"])
+        #expect(!forgot.isToolError && forgot.structured["purged"] as? Bool == false, "\(forgot.toolText)")
+        let recalled = try session.call("recall", ["query": "grey cat Miso"])
+        #expect(!recalled.toolText.contains("Miso"), "\(recalled.toolText)")
+        #expect((recalled.structured["entities"] as? [Any])?.isEmpty == true, "\(recalled.structured)")
+        let searched = try session.call("search", ["query": "Miso"])
+        #expect((searched.structured["hits"] as? [Any])?.isEmpty == true, "\(searched.toolText)")
+        let entity = try session.call("entity", ["name": "Miso"])
+        #expect(entity.isToolError && entity.toolText.contains("no entity is called"), "\(entity.toolText)")
+        let why = try session.call("why", ["ref": "stm:2"])
+        #expect(why.structured["status"] as? String == "forgotten", "\(why.structured)")
+        #expect(why.toolText.contains("on request") && why.toolText.contains("no longer recalled"), "\(why.toolText)")
+        // Leah is named by a memory still remembered.
+        #expect(!(try session.call("entity", ["name": "Leah"])).isToolError)
         session.closeInput()
         #expect(session.waitForExit() == 0)
     }

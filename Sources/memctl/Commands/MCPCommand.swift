@@ -31,7 +31,8 @@ struct MCPCommand: Command {
         it when it does not exist yet, and the read tools answer as for an empty memory until
         then. It works beside a running memoryd (SQLite WAL): consolidate and status go to
         memoryd over its control socket (--socket, else $MEMORYD_SOCKET, else its default)
-        when it listens there, and otherwise run against the database in this process.
+        when it listens there and serves this database, and otherwise run against the
+        database in this process.
 
         Standard output carries only MCP messages; logs go to standard error. memctl mcp exits
         with status 0 when standard input ends or on SIGTERM or SIGINT; tool calls still
@@ -50,6 +51,18 @@ struct MCPCommand: Command {
         let server = MCPServer(
             toolbox: MCPToolbox(store: store, socketPath: context.socketPath, output: output), output: output)
         let (lines, input) = AsyncStream.makeStream(of: LineSocketReader.Result.self)
+        // SIGTERM and SIGINT end the input as EOF does: calls in flight are cancelled, the store
+        // is closed, and the exit status is 0. Nothing is read or answered before both handlers
+        // are in place, so a client that stops the server right after `initialize` sees that.
+        var stops: [any DispatchSourceSignal] = []
+        for number in [SIGTERM, SIGINT] {
+            stops.append(
+                await Self.registeredSignalSource(number) {
+                    StandardStream.error("memctl mcp: stopping on signal \(number)")
+                    input.finish()
+                })
+        }
+        defer { for stop in stops { stop.cancel() } }
         // Standard input is read by a thread of its own: read(2) blocks, and the cooperative
         // pool must stay free for the tool calls.
         let reader = Thread {
@@ -63,22 +76,24 @@ struct MCPCommand: Command {
         }
         reader.name = "memctl mcp stdin"
         reader.start()
-        // SIGTERM and SIGINT end the input as EOF does: calls in flight are cancelled, the store
-        // is closed, and the exit status is 0.
-        let stops = [SIGTERM, SIGINT].map { number in
-            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            source.setEventHandler {
-                StandardStream.error("memctl mcp: stopping on signal \(number)")
-                input.finish()
-            }
-            source.resume()
-            return source
-        }
-        defer { stops.forEach { $0.cancel() } }
         StandardStream.error(
             "memctl mcp \(Memctl.version): serving MCP on standard input and output (database \(context.databasePath))")
         await server.serve(lines)
         await store.close()
-        StandardStream.error("memctl mcp: standard input closed; stopped")
+        StandardStream.error("memctl mcp: stopped")
+    }
+
+    /// A signal source that libdispatch has registered: until then the signal's default action
+    /// (terminate) still applies, and a SIGTERM would end the process with no clean exit.
+    private static func registeredSignalSource(_ number: Int32, onSignal: @escaping @Sendable () -> Void) async
+        -> any DispatchSourceSignal
+    {
+        let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+        source.setEventHandler(handler: onSignal)
+        await withCheckedContinuation { (registered: CheckedContinuation<Void, Never>) in
+            source.setRegistrationHandler { registered.resume() }
+            source.resume()
+        }
+        return source
     }
 }

@@ -13,9 +13,16 @@ extension MCPToolbox {
         let wait = call.arguments.bool("wait") ?? false
         let passes = MaintenanceCycle.order
         let progress = call.progressToken.map { MCPProgress(token: $0, output: output, total: passes.count) }
-        if let answer = try await consolidateOnDaemon(passes, wait: wait, progress) { return answer }
-        // No memoryd: the cycle runs here, and the answer waits for it either way, since this
-        // process is the only one that would finish it.
+        var elsewhere: String?
+        switch try await consolidateOnDaemon(passes, wait: wait, progress) {
+        case .ran(let answer): return answer
+        case .servesAnother(let database):
+            elsewhere =
+                "memoryd on \(socketPath) serves another database (\(database)), so the cycle ran in this process"
+        case .noDaemon: break
+        }
+        // No memoryd for this database: the cycle runs here, and the answer waits for it either
+        // way, since this process is the only one that would finish it.
         guard let opened = try await store.openIfPresent() else {
             return Self.cycleResult(
                 where: "this process", passes: [], summaries: [], waited: true,
@@ -33,23 +40,36 @@ extension MCPToolbox {
         try Task.checkCancellation()
         return Self.cycleResult(
             where: "this process", passes: passes, summaries: summaries, waited: true,
-            note: wait
-                ? nil : "memoryd is not running, so the cycle ran in this process and finished before this answer")
+            note: elsewhere
+                ?? (wait
+                    ? nil : "memoryd is not running, so the cycle ran in this process and finished before this answer"))
     }
 
-    /// Runs the cycle on memoryd when it listens; nil when it does not.
+    /// What became of asking memoryd to run a cycle.
+    private enum DaemonCycle {
+        case noDaemon
+        /// The memoryd listening serves another database: it must not run the cycle.
+        case servesAnother(database: String)
+        case ran(ToolResult)
+    }
+
+    /// Runs the cycle on memoryd when one listens and serves this database.
     private func consolidateOnDaemon(_ passes: [PassKind], wait: Bool, _ progress: MCPProgress?) async throws
-        -> ToolResult?
+        -> DaemonCycle
     {
         let interruption = ControlClient.Interruption()
-        let answer: (triggered: [PassKind], records: [PassRecord]?)?
+        let database = await store.path
+        typealias Answer = (triggered: [PassKind], records: [PassRecord]?, servedElsewhere: String?)
+        let answer: Answer?
         do {
             answer = try await withTaskCancellationHandler {
-                try await Self.offload { [socketPath] () throws -> (triggered: [PassKind], records: [PassRecord]?)? in
+                try await Self.offload { [socketPath] () throws -> Answer? in
                     guard let client = try ControlClient.connectIfListening(socketPath) else { return nil }
+                    let status = try client.status()
+                    guard status.serves(database) else { return ([], nil, status.database) }
                     var index = -1
                     return try interruption.during(client) {
-                        try client.runCycle(passes, wait: wait) { event in
+                        let (triggered, records) = try client.runCycle(passes, wait: wait) { event in
                             switch event {
                             case .progress(let kind, let pass):
                                 if let next = passes.firstIndex(of: kind), next != index {
@@ -63,6 +83,7 @@ extension MCPToolbox {
                                 break
                             }
                         }
+                        return (triggered, records, nil)
                     }
                 }
             } onCancel: {
@@ -72,11 +93,13 @@ extension MCPToolbox {
             // An interrupted wait ends in a closed-connection error: that is the cancellation.
             throw CancellationError()
         }
-        guard let answer else { return nil }
-        return Self.cycleResult(
-            where: "memoryd", passes: answer.triggered,
-            summaries: answer.records?.map { PassSummary(record: $0, seconds: $0.seconds) } ?? [], waited: wait,
-            note: wait ? nil : "memoryd is running it; call status to follow it")
+        guard let answer else { return .noDaemon }
+        if let other = answer.servedElsewhere { return .servesAnother(database: other) }
+        return .ran(
+            Self.cycleResult(
+                where: "memoryd", passes: answer.triggered,
+                summaries: answer.records?.map { PassSummary(record: $0, seconds: $0.seconds) } ?? [], waited: wait,
+                note: wait ? nil : "memoryd is running it; call status to follow it"))
     }
 
     private static func cycleResult(
@@ -105,13 +128,13 @@ extension MCPToolbox {
     }
 
     func statusTool() async throws -> ToolResult {
-        let daemon = try await Self.offload { [socketPath] () throws -> ControlProtocol.DaemonStatus? in
-            guard let client = try ControlClient.connectIfListening(socketPath) else { return nil }
-            guard let status = try client.ask(.init(command: .status)).status else {
-                throw DaemonGone(path: socketPath)
-            }
-            return status
+        let listening = try await Self.offload { [socketPath] () throws -> ControlProtocol.DaemonStatus? in
+            try ControlClient.connectIfListening(socketPath)?.status()
         }
+        // A memoryd that serves another database says nothing about this one.
+        let database = await store.path
+        let daemon = listening.flatMap { $0.serves(database) ? $0 : nil }
+        let elsewhere = listening.flatMap { $0.serves(database) ? nil : $0.database }
         if let daemon {
             let loops = daemon.loops.map { loop in
                 (loop.kind, loop.state.rawValue as String?, loop.lastPass, loop.nextRun)
@@ -122,24 +145,26 @@ extension MCPToolbox {
         }
         guard let opened = try await store.openIfPresent() else {
             return Self.statusResult(
-                running: false, database: await store.path, exists: false, pending: 0, paused: nil,
+                running: false, database: database, exists: false, pending: 0, paused: nil, elsewhere: elsewhere,
                 loops: MaintenanceCycle.order.map { ($0, nil, nil, nil) })
         }
         let pending = try await opened.statistics().stm.pending
         let recent = try await opened.passes(limit: 500)
         return Self.statusResult(
-            running: false, database: opened.path, exists: true, pending: pending, paused: nil,
+            running: false, database: opened.path, exists: true, pending: pending, paused: nil, elsewhere: elsewhere,
             loops: MaintenanceCycle.order.map { kind in (kind, nil, recent.first { $0.kind == kind }, nil) })
     }
 
     private static func statusResult(
-        running: Bool, database: String, exists: Bool, pending: Int, paused: Bool?,
+        running: Bool, database: String, exists: Bool, pending: Int, paused: Bool?, elsewhere: String? = nil,
         loops: [(kind: PassKind, state: String?, last: PassRecord?, next: Timestamp?)]
     ) -> ToolResult {
+        let notRunning =
+            elsewhere.map { "memoryd runs, but for another database (\($0)), not this one" } ?? "memoryd is not running"
         var lines = [
             running
                 ? "memoryd is running" + (paused == true ? " (its loops are paused)" : "")
-                : "memoryd is not running; passes run only when consolidate is called",
+                : notRunning + "; passes run only when consolidate is called",
             exists ? "\(pending) short-term memories wait for consolidation" : "no memory database yet at \(database)",
         ]
         for loop in loops {
@@ -155,7 +180,8 @@ extension MCPToolbox {
         return ToolResult(
             text: lines.joined(separator: "\n"),
             structured: [
-                "memoryd_running": .bool(running), "database": .string(database), "database_exists": .bool(exists),
+                "memoryd_running": .bool(running), "memoryd_database": JSONValue(running ? database : elsewhere),
+                "database": .string(database), "database_exists": .bool(exists),
                 "pending": JSONValue(pending), "paused": paused.map(JSONValue.bool) ?? .null,
                 "passes": .array(
                     loops.map { loop in

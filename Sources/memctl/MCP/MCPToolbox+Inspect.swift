@@ -15,11 +15,15 @@ extension MCPToolbox {
     func entityTool(_ arguments: ToolArguments) async throws -> ToolResult {
         let name = try arguments.text("name")
         let opened = try await store.open(forWriting: false)
-        let matches = try await opened.entities(named: name)
+        // What the user asked to forget is not shown to the assistant here either: an entity
+        // named only in forgotten memories is not found, as recall does not name it.
+        var matches: [Entity] = []
+        for match in try await opened.entities(named: name) where try await opened.isRemembered(match.id) {
+            matches.append(match)
+        }
         guard let best = matches.first else {
             throw ToolFailure("no entity is called '\(name)'; try recall or search with the name instead")
         }
-        // What the user asked to forget is not shown to the assistant here either.
         let detail = try await opened.entity(
             best.id, mentionLimit: Self.listedMentions, relationLimit: Self.listedRelations, rememberedOnly: true)
         let entity = detail.entity
@@ -130,7 +134,8 @@ extension MCPToolbox {
                 "stm:\(id) \(role?.rawValue ?? "joined") ltm:\(longTerm.id): \(longTerm.summary.replacingLineBreaks())"
         case (.forgotten, _):
             line =
-                "stm:\(id) was forgotten (low importance, and nothing needed it); it is kept until its retention ends"
+                "stm:\(id) was forgotten (on request, or by age with low importance and nothing needing it): "
+                + "it is no longer recalled or searched, and is kept until its retention ends"
         default:
             line = "stm:\(id) is pending: the next consolidation decides what becomes of it"
         }

@@ -219,13 +219,14 @@ extension MCPToolbox {
         MCPTool(
             name: "status", title: "Status",
             description: """
-                Whether memoryd is running, how many short-term memories wait for \
-                consolidation, and the last (and with memoryd the next) pass of each kind.
+                Whether memoryd is running for this database, how many short-term memories wait \
+                for consolidation, and the last (and with memoryd the next) pass of each kind.
                 """,
             parameters: [],
             outputSchema: JSONSchema.object(
                 [
-                    "memoryd_running": JSONSchema.boolean, "database": JSONSchema.string,
+                    "memoryd_running": JSONSchema.boolean, "memoryd_database": JSONSchema.nullable("string"),
+                    "database": JSONSchema.string,
                     "database_exists": JSONSchema.boolean,
                     "pending": JSONSchema.integer, "paused": JSONSchema.nullable("boolean"),
                     "passes": JSONSchema.array(
