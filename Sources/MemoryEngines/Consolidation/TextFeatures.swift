@@ -139,9 +139,7 @@ package struct TextFeatures: Sendable {
     // ASCII answers without Unicode's property tables: most text is ASCII, and these run for
     // every scalar of every memory and summary a pass reads.
 
-    private static func isWhitespace(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.isASCII ? scalar.value == 0x20 || (scalar.value >= 0x09 && scalar.value <= 0x0D) : scalar.properties.isWhitespace
-    }
+    private static func isWhitespace(_ scalar: Unicode.Scalar) -> Bool { TextTokens.isWhitespace(scalar) }
 
     private static func isNumeric(_ scalar: Unicode.Scalar) -> Bool {
         scalar.isASCII ? scalar.value >= 0x30 && scalar.value <= 0x39 : scalar.properties.numericType != nil

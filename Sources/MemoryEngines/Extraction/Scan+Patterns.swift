@@ -8,12 +8,12 @@ extension Scan {
         let scalars = tokens.scalars
         var index = 0
         while index < scalars.count {
-            if scalars[index].properties.isWhitespace {
+            if TextTokens.isWhitespace(scalars[index]) {
                 index += 1
                 continue
             }
             var end = index
-            while end < scalars.count, !scalars[end].properties.isWhitespace { end += 1 }
+            while end < scalars.count, !TextTokens.isWhitespace(scalars[end]) { end += 1 }
             findPattern(in: index..<end)
             index = end
         }
@@ -26,6 +26,10 @@ extension Scan {
         while start < end, "([{<\"'“‘".unicodeScalars.contains(scalars[start]) { start += 1 }
         while end > start, ".,;:!?)]}>\"'”’…".unicodeScalars.contains(scalars[end - 1]) { end -= 1 }
         guard end - start >= 2 else { return }
+        // Every pattern has one of these: "@" (e-mail, handle), a leading "#" (hashtag), ":"
+        // ("http://") or "." ("www.", a bare domain). Most words have none: no strings for them.
+        guard scalars[start] == "#" || scalars[start..<end].contains(where: { $0 == "@" || $0 == "." || $0 == ":" })
+        else { return }
         let text = tokens.text(from: start, to: end)
         let lower = text.lowercased()
         if lower.hasPrefix("http://") || lower.hasPrefix("https://") || lower.hasPrefix("www.") {

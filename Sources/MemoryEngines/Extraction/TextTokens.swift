@@ -65,7 +65,7 @@ package struct TextTokens {
         var spaceBefore = true
         while index < scalars.count {
             let scalar = scalars[index]
-            if scalar.properties.isWhitespace {
+            if Self.isWhitespace(scalar) {
                 if scalar == "\n" || scalar == "\r" { sentenceStart = true }
                 spaceBefore = true
                 index += 1
@@ -82,7 +82,7 @@ package struct TextTokens {
                         possessive: false, startsSentence: sentenceStart, spaceBefore: spaceBefore))
                 index += 1
                 // A colon before a space starts a new clause, often capitalised ("BREAKING: Quake hits").
-                let clause = scalar == ":" && index < scalars.count && scalars[index].properties.isWhitespace
+                let clause = scalar == ":" && index < scalars.count && Self.isWhitespace(scalars[index])
                 if (Self.endsSentence(scalar) && !endsAbbreviation(tokens.count - 1)) || clause {
                     sentenceStart = true
                     spaceBefore = false
@@ -212,6 +212,13 @@ package struct TextTokens {
     }
 
     private static func isDigit(_ scalar: Unicode.Scalar) -> Bool { scalar.value >= 0x30 && scalar.value <= 0x39 }
+
+    /// Unicode's White_Space, answered for ASCII without the property tables: most text is
+    /// ASCII, and this runs for every scalar of every text the passes read.
+    package static func isWhitespace(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.isASCII
+            ? scalar.value == 0x20 || (scalar.value >= 0x09 && scalar.value <= 0x0D) : scalar.properties.isWhitespace
+    }
 
     /// Whether `scalar` between `before` and `after` is inside a word: an apostrophe, hyphen,
     /// dot or ampersand between letters or digits ("don't", "Jean-Luc", "U.S", "AT&T", "3.5"),
