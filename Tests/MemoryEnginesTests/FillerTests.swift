@@ -7,6 +7,27 @@ import Testing
 struct FillerTests {
     let names = Filler.names(of: ["Caroline", "Melanie", "user"])
 
+    @Test("the speakers' names and their beginnings of three letters or more, whatever the script")
+    func speakerNames() {
+        #expect(Filler.names(of: ["Melanie"]) == ["mel", "mela", "melan", "melani", "melanie"])
+        // The definition, one Character at a time; ASCII names take a faster path to the same set.
+        func reference(_ speakers: Set<String>) -> Set<String> {
+            var names: Set<String> = []
+            for speaker in speakers {
+                for name in speaker.lowercased().split(whereSeparator: { !$0.isLetter }) where name.count >= 3 {
+                    for length in 3...name.count { names.insert(String(name.prefix(length))) }
+                }
+            }
+            return names
+        }
+        for speakers: Set<String> in [
+            ["a1d7aee2-75aa-4e9b-8d12-56c9a26a608b", "3094ba00-9a60-4920-8ada-24a249fca353"],
+            ["Jean-Luc Picard", "O'Brien", "user"], ["Zoë", "Ana_María", "李小龙"], ["DR. WHO", "x", "ab1cd"], [],
+        ] {
+            #expect(Filler.names(of: speakers) == reference(speakers), "\(speakers)")
+        }
+    }
+
     func isFiller(_ text: String) -> Bool {
         Filler.isFiller(Filler.sentences(of: TextFeatures(text), names: names))
     }
