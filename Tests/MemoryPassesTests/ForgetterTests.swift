@@ -24,6 +24,31 @@ struct ForgetterTests {
         return plan
     }
 
+    @Test("a turn forgotten on request no longer finds the reply after it; forgetting by age leaves the reply found")
+    func forgottenTurnIsNoContext() async throws {
+        let fixture = try StoreFixture()
+        let store = try fixture.open()
+        func turn(_ text: String, by speaker: String, minute: Int64) -> NewMemory {
+            NewMemory(
+                content: text, session: "s", source: speaker, importance: 0.5,
+                createdAt: Timestamp(millisecondsSince1970: now.millisecondsSince1970 + minute * 60_000))
+        }
+        let question = try await store.add(turn("What is your passport number?", by: "Ana", minute: 0))
+        _ = try await store.add(turn("Noted, I will keep it safe.", by: "Ben", minute: 1))
+        let oldQuestion = try await store.add(turn("Which kayak did you rent?", by: "Ana", minute: 2))
+        _ = try await store.add(turn("The red one, from the harbour.", by: "Ben", minute: 3))
+        func recalled(_ query: String) async throws -> [String] {
+            try await Recaller(store: store).recall(query, limit: 5, now: now).memories.map(\.text)
+        }
+        #expect(try await recalled("passport").contains("Noted, I will keep it safe."))
+        _ = try await Forgetter(store: store).forget(.shortTerm(question), purge: false, now: now)
+        #expect(try await recalled("passport").isEmpty)
+        // The consolidation pass forgets kept-back memories by age; their words still find the reply.
+        try fixture.rawConnection().execute(
+            "UPDATE short_term_memories SET status = 'forgotten', status_changed_at = created_at WHERE id = \(oldQuestion.rawValue)")
+        #expect(try await recalled("kayak") == ["The red one, from the harbour."])
+    }
+
     @Test("a batch planned before one of its memories was forgotten is rolled back whole, not written")
     func batchMeetsForgottenMemory() async throws {
         let fixture = try StoreFixture()

@@ -34,6 +34,7 @@ extension MemoryStore {
                     try connection.prepare(
                         "UPDATE short_term_memories SET status = 'forgotten', ltm_id = NULL, status_changed_at = ? WHERE id = ?"
                     ).bind([now.iso8601, memory.id.rawValue]).run()
+                    try Self.dropAsContext(memory, connection)
                     report.shortTerm.append(memory.id)
                     if let ltm = memory.ltmID { left.insert(ltm) }
                 }
@@ -47,6 +48,20 @@ extension MemoryStore {
                 return report
             }
         }
+    }
+
+    /// A memory forgotten on request stops being the context of the turn after it
+    /// (`memory_recall.context` holds the other person's turn before a reply), so that its words
+    /// no longer find that reply. Forgetting by age keeps it: an old question's words are still
+    /// what finds the answer to it.
+    private static func dropAsContext(_ memory: ShortTermMemory, _ connection: Connection) throws {
+        try connection.prepare(
+            """
+            UPDATE memory_recall SET context = '' WHERE rowid = (
+                SELECT n.id FROM short_term_memories n WHERE n.session = ? AND (n.created_at, n.id) > (?, ?)
+                ORDER BY n.created_at, n.id LIMIT 1) AND context = ?
+            """
+        ).bind([memory.session, memory.createdAt.iso8601, memory.id.rawValue, memory.content]).run()
     }
 
     /// The short-term memories a reference stands for, oldest first: the memory itself, or every
