@@ -20,6 +20,9 @@ public struct Recaller: Sendable {
     public func recall(_ query: String, limit: Int, now: Timestamp = .now) async throws -> Recall {
         let tokens = TextTokens(query).tokens.filter(\.isWord).map(\.lower)
         let words = Self.queryWords(tokens)
+        // The names in the query need the gazetteer, which takes milliseconds to build: on the
+        // other core, while the store looks the words up.
+        async let aliasKeys = Self.aliasKeys(in: query, tokens: tokens)
         var memories: [Recall.Memory] = []
         if !words.isEmpty {
             let rows = try await store.recallTurns(matching: words, weights: weights)
@@ -37,8 +40,7 @@ public struct Recaller: Sendable {
             memories = try await store.withProvenance(ranked)
         }
         var entities: [Recall.NamedEntity] = []
-        for entity in try await store.namedEntities(
-            aliasKeys: Self.aliasKeys(in: query, tokens: tokens), speakers: Self.isFirstPerson(tokens))
+        for entity in try await store.namedEntities(aliasKeys: aliasKeys, speakers: Self.isFirstPerson(tokens))
         where try await store.isRemembered(entity.id) {
             entities.append(entity)
         }
