@@ -6,24 +6,26 @@ package final class PassLedger {
     package let id: PassID
     package private(set) var progress: PassProgress
     private let onProgress: @Sendable (PassProgress) -> Void
-    /// The store's: a stop request during a commit interrupts it.
-    private let interruption: StoreInterruption
+    /// The pass's store: a stop request during a commit or a checkpoint interrupts it.
+    private let store: MemoryStore
 
     package init(
-        id: PassID, total: Int, interruption: StoreInterruption, onProgress: @escaping @Sendable (PassProgress) -> Void
+        id: PassID, total: Int, store: MemoryStore, onProgress: @escaping @Sendable (PassProgress) -> Void
     ) {
         self.id = id
         progress = PassProgress()
         progress.total = total
-        self.interruption = interruption
+        self.store = store
         self.onProgress = onProgress
     }
 
     /// Commits one batch. `write` receives the progress including this batch and must record it
     /// in the batch's own transaction. A stop request during the commit interrupts it: the
     /// batch is rolled back whole and the pass ends as cancelled, without waiting for a commit
-    /// that may write and sync thousands of pages. Otherwise the task yields and stops here if
-    /// it was cancelled: a stop request ends the pass between batches, never inside one.
+    /// that may write thousands of pages. Then the `-wal` is copied into the database when it
+    /// has grown enough (`MemoryStore.checkpointIfDue`), also interruptibly, never inside the
+    /// commit. Then the task yields and stops here if it was
+    /// cancelled: a stop request ends the pass between batches, never inside one.
     package func commitBatch(
         processed: Int, counts: PassCounts, _ write: (PassProgress) async throws -> Void
     ) async throws {
@@ -31,11 +33,25 @@ package final class PassLedger {
         next.processed += processed
         next.batches += 1
         next.counts = next.counts.adding(counts)
-        let interruption = interruption
+        try await interruptible { try await write(next) }
+        progress = next
+        onProgress(next)
+        if !Task.isCancelled {
+            let store = store
+            try await interruptible { try await store.checkpointIfDue() }
+        }
+        await Task.yield()
+        try Task.checkCancellation()
+    }
+
+    /// Runs `work` on the store so that a stop request interrupts it: a commit is rolled back
+    /// whole, a checkpoint stops where it is, and the pass ends as cancelled.
+    private func interruptible(_ work: () async throws -> Void) async throws {
+        let interruption = store.interruption
         do {
             try await interruption.armed {
                 try await withTaskCancellationHandler {
-                    try await write(next)
+                    try await work()
                 } onCancel: {
                     interruption.interrupt()
                 }
@@ -43,10 +59,6 @@ package final class PassLedger {
         } catch let error as StoreError where error.isInterruption && Task.isCancelled {
             throw CancellationError()
         }
-        progress = next
-        onProgress(next)
-        await Task.yield()
-        try Task.checkCancellation()
     }
 }
 
@@ -69,8 +81,7 @@ package struct PassRunner {
         let ledger: PassLedger
         do {
             ledger = PassLedger(
-                id: try await store.beginPass(kind, at: now), total: total, interruption: store.interruption,
-                onProgress: onProgress)
+                id: try await store.beginPass(kind, at: now), total: total, store: store, onProgress: onProgress)
         } catch StoreError.diskFull(let path) {
             throw PassStoppedByFullDisk(kind: kind, path: path)
         }

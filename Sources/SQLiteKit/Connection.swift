@@ -18,6 +18,8 @@ package final class Connection {
     private let handle: OpaquePointer
     /// Lets another thread stop what this connection runs (a pass's commit at a stop request).
     package let interruption: Interruption
+    /// Pages in the `-wal` after this connection's last commit, once `checkpointsItself()` ran.
+    private let walSize = WALSize()
     private var statements: [String: Statement] = [:]
 
     /// Opens `path` and validates it: the file must be a SQLite database (checked before anything
@@ -100,6 +102,25 @@ package final class Connection {
 
     private func checkOpen(_ sql: String) throws {
         if isClosed { throw SQLiteError(extendedCode: SQLITE_MISUSE, message: "the database is closed", sql: sql) }
+    }
+
+    /// Stops SQLite from checkpointing inside this connection's commits (its automatic
+    /// checkpoint after a commit that leaves 1,000 pages or more in the `-wal`) and counts the
+    /// pages instead (`walPages`), so that the owner checkpoints between its transactions,
+    /// where it can be interrupted.
+    package func checkpointsItself() {
+        sqlite3_wal_hook(
+            handle,
+            { context, _, _, pages in
+                Unmanaged<WALSize>.fromOpaque(context!).takeUnretainedValue().pages = Int(pages)
+                return SQLITE_OK
+            }, Unmanaged.passUnretained(walSize).toOpaque())
+    }
+
+    /// Pages in the `-wal` after this connection's last commit (with `checkpointsItself()`).
+    package var walPages: Int {
+        get { walSize.pages }
+        set { walSize.pages = newValue }
     }
 
     /// True when SQLite opened the file read-only (e.g. no write permission on it).
@@ -191,9 +212,9 @@ package final class Connection {
             throw error
         }
         do {
-            // An interrupt that came between two statements: SQLite would commit.
-            if interruption.isRequested { throw SQLiteError.interrupted(sql: "COMMIT TRANSACTION") }
-            try execute("COMMIT TRANSACTION")
+            // Refused if an interrupt came between two statements (SQLite would commit), and
+            // never interrupted itself.
+            try interruption.committing { try execute("COMMIT TRANSACTION") }
         } catch {
             rollbackQuietly()
             throw error
@@ -234,3 +255,9 @@ package final class Connection {
 
 @available(*, unavailable)
 extension Connection: Sendable {}
+
+/// What the WAL hook writes: a class, so that SQLite holds a stable pointer to it. Only the
+/// connection's own thread touches it, inside its commits.
+private final class WALSize {
+    var pages = 0
+}

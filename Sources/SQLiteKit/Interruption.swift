@@ -7,14 +7,17 @@ import Synchronization
 ///
 /// Armed, a request interrupts the statement running and refuses every statement the
 /// connection starts until disarmed (SQLite forgets an interrupt that arrives between two
-/// statements). Disarmed, a request does nothing, so a late one cannot reach later work, and
-/// once the connection is closed no request touches its handle.
+/// statements). A COMMIT is never interrupted: one that SQLite stops in its last step may have
+/// committed all the same, and the pass could not tell; a request during it is kept for the
+/// next statement. Disarmed, a request does nothing, so a late one cannot reach later work,
+/// and once the connection is closed no request touches its handle.
 package final class Interruption: Sendable {
     /// Unchecked: the handle is only read under the mutex, and only to interrupt.
     private struct State: @unchecked Sendable {
         var handle: OpaquePointer?
         var armed = false
         var requested = false
+        var committing = false
     }
 
     private let state: Mutex<State>
@@ -29,8 +32,18 @@ package final class Interruption: Sendable {
         state.withLock { state in
             guard state.armed, let handle = state.handle else { return }
             state.requested = true
-            sqlite3_interrupt(handle)
+            if !state.committing { sqlite3_interrupt(handle) }
         }
+    }
+
+    /// Runs a COMMIT: refused if a request is pending, and not interrupted while it runs.
+    func committing<T>(_ commit: () throws -> T) throws -> T {
+        try state.withLock { state in
+            if state.requested { throw SQLiteError.interrupted(sql: "COMMIT TRANSACTION") }
+            state.committing = true
+        }
+        defer { state.withLock { $0.committing = false } }
+        return try commit()
     }
 
     /// Runs `body` with interruption armed.

@@ -16,7 +16,7 @@ struct CommitInterruptionTests {
         let before = try await store.unreviewedCount()
         let pass = try await store.beginPass(.consolidation, at: .now)
         let commit = Task {
-            let ledger = PassLedger(id: pass, total: 1, interruption: store.interruption) { _ in }
+            let ledger = PassLedger(id: pass, total: 1, store: store) { _ in }
             // A commit that would write for minutes: a billion memories from a recursive CTE.
             try await ledger.commitBatch(processed: 1, counts: PassCounts()) { _ in
                 try await store.withConnection { connection in
