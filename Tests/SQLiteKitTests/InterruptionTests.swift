@@ -71,6 +71,25 @@ struct InterruptionTests {
         #expect(try connection.scalarInt("SELECT count(*) FROM t") == 0)
     }
 
+    @Test("a COMMIT is never interrupted: a request during it waits for the next statement")
+    func commitIsNotInterrupted() async throws {
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let connection = try open()
+        let interruption = connection.interruption
+        try connection.execute("BEGIN IMMEDIATE TRANSACTION")
+        try connection.prepare("INSERT INTO t VALUES (1)").run()
+        var refused: SQLiteError?
+        try await interruption.armed {
+            try interruption.committing {
+                interruption.interrupt()
+                try connection.execute("COMMIT TRANSACTION")
+            }
+            do { try connection.prepare("INSERT INTO t VALUES (2)").run() } catch let error as SQLiteError { refused = error }
+        }
+        #expect(try connection.scalarInt("SELECT count(*) FROM t") == 1)
+        #expect(refused?.isInterruption == true)
+    }
+
     @Test("disarmed, an interrupt does nothing, and a closed connection's handle is never touched")
     func disarmedAndClosed() throws {
         defer { try? FileManager.default.removeItem(at: directory) }
