@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 
 @testable import MemoryEngines
@@ -99,6 +100,44 @@ struct ForgetterTests {
         #expect(try await store.shortTermMemory(ids[3]).memory.status == .forgotten)
         await #expect(throws: StoreError.self) { try await store.shortTermMemory(ids[7]) }
         #expect(try await store.statistics().stm.pending == 0)
+    }
+
+    @Test("a memory forgotten by another writer after the pass read its batch: the batch is read again, the pass completes")
+    func forgetBetweenReadAndCommit() async throws {
+        let fixture = try StoreFixture()
+        let store = try fixture.open()
+        var ids: [ShortTermMemoryID] = []
+        for index in 0..<12 {
+            let time = Timestamp(millisecondsSince1970: now.millisecondsSince1970 - Int64(12 - index) * 3_600_000)
+            let content = "Fact number \(index): Leah plays song \(index) on the theremin in Berlin."
+            ids.append(try await store.add(NewMemory(content: content, session: "s\(index / 3)", createdAt: time)))
+        }
+        var policy = ConsolidationPolicy()
+        policy.batchSize = 4
+        policy.minimumAge = .zero
+        // Another process forgets a memory of the second batch once the first is committed. The
+        // pass reads the second batch while it commits the first; the pause lets that read end
+        // first, so the second batch is planned with the memory still pending and its commit
+        // meets the forget. The statement is the one `forget` runs for a pending memory.
+        let (path, target, at) = (fixture.path, ids[5], now.iso8601)
+        let writerError = Mutex<String?>(nil)
+        let record = try await ConsolidationPass(store: store, policy: policy, now: now).run { progress in
+            guard progress.batches == 1 else { return }
+            usleep(100_000)
+            do {
+                let other = try Connection(path: path, mode: .readWrite, busyTimeoutMilliseconds: 5000)
+                try other.prepare(
+                    "UPDATE short_term_memories SET status = 'forgotten', ltm_id = NULL, status_changed_at = ? WHERE id = ?"
+                ).bind([at, target.rawValue]).run()
+            } catch {
+                writerError.withLock { $0 = "\(error)" }
+            }
+        }
+        #expect(writerError.withLock { $0 } == nil)
+        #expect(record.outcome == .completed, "\(record.error ?? "")")
+        #expect(try await store.shortTermMemory(target).memory.status == .forgotten)
+        #expect(try await store.statistics().stm.pending == 0)
+        #expect(try await store.statistics().stm.consolidated == 11)
     }
 
     @Test("a summary made again holds sentences of the sources left only")
