@@ -8,9 +8,11 @@
 /// of 1 KB nested 500 deep then took 2 s in a release build of `memctl mcp`, and one line of its
 /// 16 MiB limit could have held thousands. This reads each value once. Numbers are read as
 /// `JSONValue`'s decoding reads them: a whole number that fits (also `1.0` or `1e2`) is an
-/// integer, any other finite number a double (past 2^53, a number written with an exponent may
-/// come out one unit away from `JSONDecoder`'s).
-struct JSONParser {
+/// integer, any other finite number a double (past 2^53, a number written with a fraction or an
+/// exponent may come out a unit or two away from `JSONDecoder`'s). It is stricter than
+/// `JSONDecoder` in two places, where that one takes what is not JSON: a raw NUL after a number
+/// (`0\0`), and what is wrong in the value of a key given twice, which `JSONDecoder` never reads.
+package struct JSONParser {
     /// Deepest nesting of arrays and objects accepted; `JSONDecoder` refuses deeper too.
     static let maximumDepth = 512
 
@@ -19,13 +21,18 @@ struct JSONParser {
     private var depth = 0
 
     /// What is wrong with the text, and where (a byte offset).
-    struct Failure: Error, CustomStringConvertible {
-        let reason: String
-        let offset: Int
-        var description: String { "\(reason) at byte \(offset)" }
+    package struct Failure: Error, CustomStringConvertible {
+        package let reason: String
+        package let offset: Int
+        /// In the value of a key given twice, which counts with its first value: JSONDecoder
+        /// never reads such a value, so it takes a text this refuses.
+        package var inRepeatedKey = false
+        package var description: String {
+            "\(reason) at byte \(offset)" + (inRepeatedKey ? ", in the value of a key given twice" : "")
+        }
     }
 
-    static func parse(_ bytes: [UInt8]) throws(Failure) -> JSONValue {
+    package static func parse(_ bytes: [UInt8]) throws(Failure) -> JSONValue {
         guard String(validating: bytes, as: UTF8.self) != nil else { throw Failure(reason: "invalid UTF-8", offset: 0) }
         var parser = JSONParser(bytes: bytes)
         // A UTF-8 byte order mark is skipped, as JSONDecoder does.
@@ -130,9 +137,17 @@ struct JSONParser {
             guard next == UInt8(ascii: ":") else { throw failure("expected ':'") }
             index += 1
             skipWhitespace()
-            let field = try value()
+            let repeated = fields[key] != nil
+            let field: JSONValue
+            do {
+                field = try value()
+            } catch {
+                var failure = error
+                failure.inRepeatedKey = failure.inRepeatedKey || repeated
+                throw failure
+            }
             // A key given twice counts with its first value, as with JSONDecoder.
-            if fields[key] == nil { fields[key] = field }
+            if !repeated { fields[key] = field }
             skipWhitespace()
             switch next {
             case UInt8(ascii: ","):
@@ -147,7 +162,11 @@ struct JSONParser {
                 index += 1
                 depth -= 1
                 return .object(fields)
-            default: throw failure("expected ',' or '}'")
+            default:
+                // `01` is one number to JSONDecoder, which checks it only when it reads it.
+                var failure = failure("expected ',' or '}'")
+                failure.inRepeatedKey = repeated
+                throw failure
             }
         }
     }

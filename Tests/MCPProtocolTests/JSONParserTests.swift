@@ -59,6 +59,44 @@ struct JSONParserTests {
         #expect(error.code == -32700)
     }
 
+    /// Found by FuzzMCPMessage (Tests/Fuzz/Corpus/FuzzMCPMessage/crash-number-nul.json): JSONDecoder
+    /// takes a number followed by a NUL byte for the number; the parser does not.
+    @Test("a raw NUL byte is never JSON, also after a number", arguments: ["0\u{0}", "1\u{0}", "[1]\u{0}", "\"\u{0}\""])
+    func rawNUL(text: String) {
+        #expect(parsed(text) == nil)
+        guard case .invalid(.null, let error) = MCPMessage(line: text) else {
+            Issue.record("\(text.debugDescription) is taken for a message")
+            return
+        }
+        #expect(error.code == -32700)
+    }
+
+    /// Found by FuzzMCPMessage (Tests/Fuzz/Corpus/FuzzMCPMessage/crash-repeated-key-control.json):
+    /// JSONDecoder never reads the value of a key given twice, so a raw control character there
+    /// passed; the line is not JSON.
+    @Test("the value of a key given twice must be JSON too, although it does not count")
+    func repeatedKeyValueIsRead() throws {
+        let texts = [
+            #"{"a":"x","a":"y\#u{8}"}"#, #"{"a":"x","a":"\q"}"#, #"{"a":1,"a":1e400}"#, #"{"a":{"b":1,"b":01}}"#,
+        ]
+        for text in texts {
+            #expect(decoded(text) != nil, "JSONDecoder takes \(text.debugDescription)")
+            let error = #expect(throws: JSONParser.Failure.self) { try JSONParser.parse(Array(text.utf8)) }
+            #expect(error?.inRepeatedKey == true, "\(text.debugDescription)")
+        }
+        let seed = Self.corpus.appendingPathComponent("crash-repeated-key-control.json")
+        let line = try String(contentsOf: seed, encoding: .utf8)
+        guard case .invalid(.null, let error) = MCPMessage(line: line) else {
+            Issue.record("\(line.debugDescription) is taken for a message")
+            return
+        }
+        #expect(error.code == -32700)
+    }
+
+    /// Tests/Fuzz/Corpus/FuzzMCPMessage, the seeds of the fuzz target.
+    private static let corpus = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Fuzz/Corpus/FuzzMCPMessage")
+
     @Test("bytes that are not UTF-8 are not JSON")
     func invalidUTF8() {
         #expect((try? JSONValue(parsing: Data([0x22, 0xFF, 0x22]))) == nil)
