@@ -68,7 +68,7 @@ let package = Package(
     swiftLanguageModes: [.v6]
 )
 
-// Fuzz targets (Fuzz/, docs/FUZZING.md), declared only when MEMORYD_FUZZ=1 so that `swift build`
+// Fuzz targets (Tests/Fuzz/, docs/FUZZING.md), declared only when MEMORYD_FUZZ=1 so that `swift build`
 // and `swift test` never see them: they link only with `-sanitize=fuzzer`, which brings libFuzzer.
 // scripts/fuzz builds and runs them.
 if Context.environment["MEMORYD_FUZZ"] == "1" {
@@ -85,12 +85,12 @@ if Context.environment["MEMORYD_FUZZ"] == "1" {
     package.products.removeAll()
     package.targets.removeAll { $0.type == .executable || $0.type == .test || $0.name == "TestFixtures" }
     package.targets += [
-        .target(name: "CLibFuzzer", path: "Fuzz/CLibFuzzer"),
-        .target(name: "FuzzSupport", dependencies: ["CLibFuzzer"], path: "Fuzz/FuzzSupport"),
+        .target(name: "CLibFuzzer", path: "Tests/Fuzz/CLibFuzzer"),
+        .target(name: "FuzzSupport", dependencies: ["CLibFuzzer"], path: "Tests/Fuzz/FuzzSupport"),
     ]
     for (name, dependencies) in fuzzTargets {
         package.targets.append(
-            .executableTarget(name: name, dependencies: ["FuzzSupport"] + dependencies, path: "Fuzz/\(name)"))
+            .executableTarget(name: name, dependencies: ["FuzzSupport"] + dependencies, path: "Tests/Fuzz/\(name)"))
         package.products.append(.executable(name: name, targets: [name]))
     }
 }

@@ -96,14 +96,15 @@ extension JSONValue: Codable {
         }
     }
 
-    /// Parses one JSON text.
+    /// Parses one JSON text, in one pass (`JSONParser`): decoding a `JSONValue` with
+    /// `JSONDecoder` takes time that grows with the cube of the nesting depth.
     package init(parsing data: Data) throws {
-        self = try JSONDecoder().decode(JSONValue.self, from: data)
+        self = try JSONParser.parse(Array(data))
     }
 
     /// `value` as memctl's --json writes it (snake_case keys, ISO-8601 times), as a JSON value.
     package init(encoding value: some Encodable) throws {
-        self = try JSONDecoder().decode(JSONValue.self, from: Self.snakeCaseEncoder.encode(value))
+        self = try JSONParser.parse(Array(Self.snakeCaseEncoder.encode(value)))
     }
 
     /// One line of compact JSON: no newline inside, since a newline ends an MCP message.

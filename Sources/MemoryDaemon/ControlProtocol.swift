@@ -113,31 +113,73 @@ public enum ControlProtocol {
     }
 
     /// Parses a request line, with a message a person can act on when it is not one.
+    ///
+    /// The line is parsed once, and both the checks and the request read that one parse: a
+    /// second parser could settle a repeated key (`{"version": 2, …, "version": 1}`) the other
+    /// way and accept a request the checks never saw.
     public static func request(from line: String) throws(ProtocolError) -> Request {
-        let object: Any
+        let parsed: RequestLine
         do {
-            object = try JSONSerialization.jsonObject(with: Data(line.utf8))
+            parsed = try JSONDecoder().decode(RequestLine.self, from: Data(line.utf8))
         } catch {
             throw ProtocolError("the request is not JSON")
         }
-        guard let fields = object as? [String: Any] else { throw ProtocolError("the request is not a JSON object") }
-        guard let version = fields["version"] as? Int else { throw ProtocolError("the request has no \"version\"") }
+        guard let fields = parsed.fields else { throw ProtocolError("the request is not a JSON object") }
+        guard case .integer(let version) = fields["version"] else {
+            throw ProtocolError("the request has no \"version\"")
+        }
         guard version == ControlProtocol.version else {
             throw ProtocolError("protocol version \(version) is not supported; this daemon speaks version \(ControlProtocol.version)")
         }
-        guard let name = fields["command"] as? String else { throw ProtocolError("the request has no \"command\"") }
-        guard Command(rawValue: name) != nil else {
+        guard case .string(let name) = fields["command"] else { throw ProtocolError("the request has no \"command\"") }
+        guard let command = Command(rawValue: name) else {
             throw ProtocolError("unknown command \"\(name)\"; commands are status, trigger, pause, resume, reload")
         }
+        var request = Request(command: command)
         if let passes = fields["passes"] {
-            guard let names = passes as? [String], names.allSatisfy({ PassKind(rawValue: $0) != nil }) else {
+            let kinds: [PassKind?] =
+                if case .strings(let names) = passes { names.map(PassKind.init(rawValue:)) } else { [nil] }
+            guard kinds.allSatisfy({ $0 != nil }) else {
                 throw ProtocolError("\"passes\" must be a list of consolidation, extraction, graph")
             }
+            request.passes = kinds.compactMap { $0 }
         }
-        do {
-            return try decode(Request.self, from: line)
-        } catch {
-            throw ProtocolError("the request does not match the protocol (\"wait\" is true or false)")
+        switch fields["wait"] {
+        case nil, .null?: break
+        case .bool(let wait)?: request.wait = wait
+        default: throw ProtocolError("the request does not match the protocol (\"wait\" is true or false)")
+        }
+        return request
+    }
+
+    /// A request line as JSON: an object's fields, or nil for any other JSON value.
+    private struct RequestLine: Decodable {
+        let fields: [String: RequestField]?
+
+        init(from decoder: any Decoder) throws {
+            fields = try? decoder.singleValueContainer().decode([String: RequestField].self)
+        }
+    }
+
+    /// One field of a request, as far as the checks need to tell its JSON type.
+    private enum RequestField: Decodable {
+        case null, bool(Bool), integer(Int), string(String), strings([String]), other
+
+        init(from decoder: any Decoder) throws {
+            let value = try decoder.singleValueContainer()
+            if value.decodeNil() {
+                self = .null
+            } else if let bool = try? value.decode(Bool.self) {
+                self = .bool(bool)
+            } else if let integer = try? value.decode(Int.self) {
+                self = .integer(integer)
+            } else if let string = try? value.decode(String.self) {
+                self = .string(string)
+            } else if let strings = try? value.decode([String].self) {
+                self = .strings(strings)
+            } else {
+                self = .other
+            }
         }
     }
 }

@@ -57,11 +57,16 @@ enum MemoryBench {
             Subprocess.measure(Array(CommandLine.arguments.dropFirst(2)))
         }
         var arguments = Array(CommandLine.arguments.dropFirst())
+        // `memory-bench torture --help` must print the usage, not start a long run.
+        if arguments.contains("--help") || arguments.contains("-h") {
+            print(usage)
+            exit(0)
+        }
         guard let command = arguments.first,
             ["import", "consolidate", "cycle", "extract", "locomo", "torture"].contains(command)
         else {
             print(usage)
-            exit(arguments.isEmpty || arguments.first == "--help" ? 0 : 64)
+            exit(arguments.isEmpty ? 0 : 64)
         }
         arguments.removeFirst()
         func option(_ name: String) -> String? {

@@ -90,7 +90,7 @@ struct FullDiskTests {
         #expect(try CycleOutcome.rows(onSmallDisk) == CycleOutcome.rows(reference))
     }
 
-    @Test("memoryd on a full disk logs an error, keeps running, retries with backoff, and converges once space is freed")
+    @Test("memoryd on a full disk logs each pass's failure as an error, keeps running, retries with backoff, and converges once space is freed")
     func daemonOnAFullDisk() throws {
         let fs = try SmallFilesystem(mebibytes: 16)
         let dir = try TemporaryDirectory()
@@ -112,11 +112,24 @@ struct FullDiskTests {
             database: onSmallDisk, socket: dir.path("control.sock"), in: dir,
             environment: ["NOTIFY_SOCKET": notify.path], arguments: ["--config", config])
         try #require(notify.wait(for: "READY=1") != nil, "no READY=1; log: \(daemon.log)")
+        // Each kind of pass fails, is retried after 1 s, fails again and waits 2 s.
+        let kinds = ["consolidation", "extraction", "graph"]
         let deadline = Date().addingTimeInterval(20)
-        while !daemon.log.contains("is full") && Date() < deadline { usleep(20_000) }
-        let errors = daemon.log.split(separator: "\n").filter { $0.contains(" error: ") && $0.contains("the disk that holds \(onSmallDisk) is full") }
-        #expect(!errors.isEmpty, "\(daemon.log)")
-        #expect(errors.allSatisfy { $0.contains("retrying in") }, "\(errors)")
+        while !kinds.allSatisfy({ daemon.log.contains("\($0) pass failed (2 in a row)") }) && Date() < deadline {
+            usleep(20_000)
+        }
+        let errors = daemon.log.split(separator: "\n").filter { $0.contains(" error: ") }
+        #expect(errors.allSatisfy { $0.contains("the disk that holds \(onSmallDisk) is full") }, "\(errors)")
+        for kind in kinds {
+            for (failures, wait) in [(1, "1s"), (2, "2s")] {
+                #expect(
+                    errors.contains {
+                        $0.contains("\(kind) pass failed (\(failures) in a row)")
+                            && $0.contains("the \(kind) pass kept its last batch out whole, and resumes where it stopped")
+                            && $0.hasSuffix("retrying in \(wait)")
+                    }, "\(kind), failure \(failures): \(daemon.log)")
+            }
+        }
         #expect(daemon.process.isRunning)
 
         try fs.free()

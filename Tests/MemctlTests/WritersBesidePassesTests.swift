@@ -8,9 +8,9 @@ import Testing
 @Suite("writers beside memoryd's passes")
 struct WritersBesidePassesTests {
     static let writers = 4
-    /// 1,000 adds each in the suite (about 40 s); `MEMORYD_TEST_ADDS=2500` runs the full
-    /// 10,000 of docs/RELIABILITY.md (about two minutes).
-    static let addsPerWriter = Int(ProcessInfo.processInfo.environment["MEMORYD_TEST_ADDS"] ?? "") ?? 1_000
+    /// 2,500 adds each, 10,000 in all (about two minutes on two cores); `MEMORYD_TEST_ADDS=N`
+    /// changes it for a quick run.
+    static let addsPerWriter = Int(ProcessInfo.processInfo.environment["MEMORYD_TEST_ADDS"] ?? "") ?? 2_500
 
     /// One writer: `memctl add` in a loop; a failed add is written to `failed-N` with its error.
     static let writerScript = """

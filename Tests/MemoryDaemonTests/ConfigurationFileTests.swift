@@ -22,7 +22,7 @@ struct ConfigurationFileTests {
         #expect(crlf.policy.batchSize == 64)
     }
 
-    /// Found by FuzzConfiguration (Fuzz/Corpus/FuzzConfiguration/crash-crlf-comment.conf): the
+    /// Found by FuzzConfiguration (Tests/Fuzz/Corpus/FuzzConfiguration/crash-crlf-comment.conf): the
     /// comment's CRLF hid the next line, which is not a setting, so the file was accepted.
     @Test("a line after a comment with a CRLF line end is read, and refused with its line number")
     func crlfAfterComment() {

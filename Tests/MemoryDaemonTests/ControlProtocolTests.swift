@@ -95,6 +95,43 @@ struct ControlProtocolTests {
         #expect(refusal(line) == reason)
     }
 
+    /// Found by FuzzControlRequest (Tests/Fuzz/Corpus/FuzzControlRequest/crash-duplicate-version.json):
+    /// the checks read the last "version" and the decoder the first, so version 2 was accepted.
+    @Test("a key given twice counts once, with its first value, for the checks as for the request")
+    func repeatedKey() throws {
+        // The input FuzzControlRequest found; its seed is the shortest line that shows the same.
+        for crash in [
+            #"{"version": 2, "cNmmand": [], "version": 1, "command":"reload"}"#,
+            #"{"version": 2, "version": 1, "command": "reload"}"#,
+        ] {
+            #expect(refusal(crash) == "protocol version 2 is not supported; this daemon speaks version 1")
+        }
+        let status = #"{"version": 1, "command": "status", "version": 2}"#
+        #expect(try ControlProtocol.request(from: status) == Request(command: .status))
+        let passes = #"{"version": 1, "command": "trigger", "passes": ["dreaming"], "passes": ["graph"]}"#
+        #expect(refusal(passes) == #""passes" must be a list of consolidation, extraction, graph"#)
+        let wait = #"{"version": 1, "command": "trigger", "wait": true, "wait": "no"}"#
+        #expect(try ControlProtocol.request(from: wait) == Request(command: .trigger, wait: true))
+    }
+
+    @Test("JSON types are not converted: a boolean is no version, a number no wait, null no passes", arguments: [
+        (#"{"version": true, "command": "status"}"#, #"the request has no "version""#),
+        (#"{"version": 1.5, "command": "status"}"#, #"the request has no "version""#),
+        (
+            #"{"version": 1, "command": "trigger", "wait": 1}"#,
+            #"the request does not match the protocol ("wait" is true or false)"#
+        ),
+        (
+            #"{"version": 1, "command": "trigger", "passes": null}"#,
+            #""passes" must be a list of consolidation, extraction, graph"#
+        ),
+        ("1", "the request is not a JSON object"),
+        (#""status""#, "the request is not a JSON object"),
+    ])
+    func strictTypes(line: String, reason: String) {
+        #expect(refusal(line) == reason)
+    }
+
     @Test("the version is checked before the command")
     func versionFirst() {
         #expect(refusal(#"{"version": 9, "command": "explode"}"#) == "protocol version 9 is not supported; this daemon speaks version 1")

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 
 @testable import MemoryEngines
@@ -63,6 +64,26 @@ struct ForgetterTests {
         #expect(try await store.shortTermMemory(id).memory.status == .forgotten)
     }
 
+    /// Found by the writers test (WritersBesidePassesTests, 4 × 2,500 adds beside a forgetter):
+    /// the batch inserted the provenance row of the purged memory first, and its foreign key
+    /// failed the pass with "SQLite error 19: FOREIGN KEY constraint failed".
+    @Test("a batch planned before one of its memories was purged is rolled back whole as a conflict, not an error")
+    func batchMeetsPurgedMemory() async throws {
+        let fixture = try StoreFixture()
+        let store = try fixture.open()
+        let kept = try await store.add(NewMemory(content: "Leah plays the cello.", createdAt: now))
+        let id = try await store.add(NewMemory(content: "Leah plays the theremin.", createdAt: now))
+        let pass = try await store.beginPass(.consolidation, at: now)
+        _ = try await Forgetter(store: store).forget(.shortTerm(id), purge: true, now: now)
+        var batch = plan(creatingFrom: kept)
+        batch.writes[0].sources.append(.init(stmID: id, role: .merged, joinedAt: now))
+        await #expect(throws: ConsolidationConflict.self) {
+            try await store.commit(batch, at: now, progress: PassProgress(), of: pass)
+        }
+        #expect(try await store.statistics().ltm == 0)
+        #expect(try await store.shortTermMemory(kept).memory.status == .pending)
+    }
+
     @Test("a batch that would reinforce a long-term memory forgotten meanwhile is rolled back")
     func batchMeetsForgottenLongTermMemory() async throws {
         let fixture = try StoreFixture()
@@ -124,6 +145,53 @@ struct ForgetterTests {
         #expect(try await store.shortTermMemory(ids[3]).memory.status == .forgotten)
         await #expect(throws: StoreError.self) { try await store.shortTermMemory(ids[7]) }
         #expect(try await store.statistics().stm.pending == 0)
+    }
+
+    @Test(
+        "a forget or a purge by another writer after the pass read the batch: it is read again, the pass completes",
+        arguments: [false, true])
+    func forgetBetweenReadAndCommit(purge: Bool) async throws {
+        let fixture = try StoreFixture()
+        let store = try fixture.open()
+        var ids: [ShortTermMemoryID] = []
+        for index in 0..<12 {
+            let time = Timestamp(millisecondsSince1970: now.millisecondsSince1970 - Int64(12 - index) * 3_600_000)
+            let content = "Fact number \(index): Leah plays song \(index) on the theremin in Berlin."
+            ids.append(try await store.add(NewMemory(content: content, session: "s\(index / 3)", createdAt: time)))
+        }
+        var policy = ConsolidationPolicy()
+        policy.batchSize = 4
+        policy.minimumAge = .zero
+        // Another process forgets or purges a memory of the second batch once the first is
+        // committed. The pass reads the second batch while it commits the first; the pause lets
+        // that read end first, so the second batch is planned with the memory still pending and
+        // its commit meets the change. The statements are the ones `forget` runs for a pending
+        // memory (a purge deletes it; the schema's triggers and cascades do the rest).
+        let (path, target, at) = (fixture.path, ids[5], now.iso8601)
+        let change =
+            purge
+            ? "DELETE FROM short_term_memories WHERE id = ?2"
+            : "UPDATE short_term_memories SET status = 'forgotten', ltm_id = NULL, status_changed_at = ?1 WHERE id = ?2"
+        let writerError = Mutex<String?>(nil)
+        let record = try await ConsolidationPass(store: store, policy: policy, now: now).run { progress in
+            guard progress.batches == 1 else { return }
+            usleep(100_000)
+            do {
+                let other = try Connection(path: path, mode: .readWrite, busyTimeoutMilliseconds: 5000)
+                try other.prepare(change).bind([at, target.rawValue]).run()
+            } catch {
+                writerError.withLock { $0 = "\(error)" }
+            }
+        }
+        #expect(writerError.withLock { $0 } == nil)
+        #expect(record.outcome == .completed, "\(record.error ?? "")")
+        if purge {
+            await #expect(throws: StoreError.self) { try await store.shortTermMemory(target) }
+        } else {
+            #expect(try await store.shortTermMemory(target).memory.status == .forgotten)
+        }
+        #expect(try await store.statistics().stm.pending == 0)
+        #expect(try await store.statistics().stm.consolidated == 11)
     }
 
     @Test("a summary made again holds sentences of the sources left only")

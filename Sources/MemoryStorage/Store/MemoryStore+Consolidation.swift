@@ -110,14 +110,16 @@ extension MemoryStore {
                 for write in plan.writes {
                     let id = try Self.store(write, connection)
                     for source in write.sources {
-                        try connection.prepare(
-                            "INSERT INTO long_term_sources(ltm_id, stm_id, role, joined_at) VALUES (?, ?, ?, ?)"
-                        ).bind([id.rawValue, source.stmID.rawValue, source.role.rawValue, source.joinedAt.iso8601])
-                            .run()
+                        // First: a memory purged since the batch was read is a conflict here,
+                        // before its provenance row would fail on the foreign key.
                         try Self.changePending(
                             source.stmID,
                             "status = 'consolidated', ltm_id = ?, status_changed_at = ?, reviewed_at = ?",
                             [id.rawValue, now.iso8601, now.iso8601], connection)
+                        try connection.prepare(
+                            "INSERT INTO long_term_sources(ltm_id, stm_id, role, joined_at) VALUES (?, ?, ?, ?)"
+                        ).bind([id.rawValue, source.stmID.rawValue, source.role.rawValue, source.joinedAt.iso8601])
+                            .run()
                     }
                 }
                 for id in plan.parked {

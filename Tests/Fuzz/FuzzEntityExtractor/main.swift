@@ -7,7 +7,8 @@ import MemoryStorage
 // them when they are not UTF-8 (`firstInvalidUTF8Offset`). Every entity lies inside the text
 // (code points, end exclusive, not empty), its text is the text at those offsets, it has a key,
 // entities come in order and never overlap (a token belongs to at most one entity), and none is
-// the speaker, which is never found in text.
+// the speaker, which is never found in text. The extractor is a pure function: the same text
+// gives the same entities again.
 let extractor = EntityExtractor()
 
 runFuzzer { bytes in
@@ -15,7 +16,9 @@ runFuzzer { bytes in
     let text = String(decoding: bytes, as: UTF8.self)
     let scalars = Array(text.unicodeScalars)
     var previousEnd = 0
-    for entity in extractor.extract(text) {
+    let entities = extractor.extract(text)
+    precondition(extractor.extract(text) == entities, "\(text.debugDescription) gives other entities a second time")
+    for entity in entities {
         precondition(
             0 <= entity.start && entity.start < entity.end && entity.end <= scalars.count,
             "\(entity) lies outside \(text.debugDescription) (\(scalars.count) code points)")
