@@ -24,8 +24,8 @@ package final class PassLedger {
     /// batch is rolled back whole and the pass ends as cancelled, without waiting for a commit
     /// that may write thousands of pages. Then the `-wal` is copied into the database when it
     /// has grown enough (`MemoryStore.checkpointIfDue`), also interruptibly, never inside the
-    /// commit. Then the task yields and stops here if it was
-    /// cancelled: a stop request ends the pass between batches, never inside one.
+    /// commit. Then the task yields and stops here if it was cancelled: a stop request ends the
+    /// pass between batches, never inside one.
     package func commitBatch(
         processed: Int, counts: PassCounts, _ write: (PassProgress) async throws -> Void
     ) async throws {

@@ -39,11 +39,7 @@ public struct Recaller: Sendable {
                 rows, longTerm: longTerm, queryWords: Set(words), now: now, limit: limit)
             memories = try await store.withProvenance(ranked)
         }
-        var entities: [Recall.NamedEntity] = []
-        for entity in try await store.namedEntities(aliasKeys: aliasKeys, speakers: Self.isFirstPerson(tokens))
-        where try await store.isRemembered(entity.id) {
-            entities.append(entity)
-        }
+        let entities = try await store.namedEntities(aliasKeys: aliasKeys, speakers: Self.isFirstPerson(tokens))
         // Facts about what the query names come before the speaker's own facts.
         let named = entities.filter { $0.kind != EntityKind.speaker.rawValue }.map(\.id)
         let facts = try await store.facts(about: entities.map(\.id), first: named)

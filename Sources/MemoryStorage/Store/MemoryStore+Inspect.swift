@@ -207,6 +207,24 @@ extension MemoryStore {
         }
     }
 
+    /// A condition on entity `e`: an assistant may be shown it. Some memory that is not
+    /// forgotten mentions it, or none mentions it at all (a speaker is known from who said what);
+    /// one named only in memories forgotten on request is left out, as those memories are.
+    package static let rememberedEntity = """
+        (NOT EXISTS (SELECT 1 FROM entity_mentions m WHERE m.entity_id = e.id)
+         OR EXISTS (SELECT 1 FROM entity_mentions m LEFT JOIN short_term_memories s ON s.id = m.stm_id
+                    LEFT JOIN long_term_memories l ON l.id = m.ltm_id
+                    WHERE m.entity_id = e.id AND coalesce(s.status, '') <> 'forgotten' AND l.forgotten_at IS NULL))
+        """
+
+    /// Whether an assistant may be shown the entity (`rememberedEntity`).
+    public func isRemembered(_ id: EntityID) throws -> Bool {
+        try withConnection { connection in
+            try connection.prepare("SELECT \(Self.rememberedEntity) FROM entities e WHERE e.id = ?")
+                .bind([id.rawValue]).firstRow { $0.int64(0) == 1 } ?? false
+        }
+    }
+
     /// A condition on relation `r`: some memory that is not forgotten supports it.
     package static let rememberedSupport = """
         EXISTS (SELECT 1 FROM relation_evidence e LEFT JOIN short_term_memories m ON m.id = e.stm_id

@@ -116,13 +116,15 @@ extension MemoryStore {
     }
 
     /// Named entities (people, organisations, places, speakers) with one of these alias keys,
-    /// and every speaker when `speakers` is set, by id.
+    /// and every speaker when `speakers` is set, by id; only those an assistant may be shown
+    /// (`rememberedEntity`).
     package func namedEntities(aliasKeys: [String], speakers: Bool) throws -> [Recall.NamedEntity] {
         try withConnection { connection in
             let lookup = try connection.prepare(
                 """
                 SELECT DISTINCT e.id, e.name, e.kind FROM entity_aliases a JOIN entities e ON e.id = a.entity_id
                 WHERE a.alias_key = ? AND e.kind IN ('person', 'organization', 'place', 'speaker')
+                  AND \(Self.rememberedEntity)
                 """)
             func entity(_ row: Row) -> Recall.NamedEntity {
                 Recall.NamedEntity(id: EntityID(row.int64(0)), name: row.text(1), kind: row.text(2))
@@ -136,7 +138,7 @@ extension MemoryStore {
             }
             if speakers {
                 for named in try connection.prepare(
-                    "SELECT id, name, kind FROM entities WHERE kind = 'speaker' ORDER BY id"
+                    "SELECT e.id, e.name, e.kind FROM entities e WHERE e.kind = 'speaker' AND \(Self.rememberedEntity) ORDER BY e.id"
                 )
                 .rows(entity) where seen.insert(named.id).inserted {
                     found.append(named)
