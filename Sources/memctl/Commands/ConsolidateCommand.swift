@@ -166,12 +166,8 @@ struct ConsolidateCommand: Command {
                 finished: { _ in bar?.finish() })
         }
         // Ctrl-C and SIGTERM cancel the pass; it stops after the batch in flight.
-        let stops = [SIGINT, SIGTERM].map { signal in
-            let source = DispatchSource.makeSignalSource(signal: signal, queue: .global())
-            source.setEventHandler { task.cancel() }
-            source.resume()
-            return source
-        }
+        var stops: [any DispatchSourceSignal] = []
+        for number in [SIGINT, SIGTERM] { stops.append(await registeredSignalSource(number) { task.cancel() }) }
         defer { stops.forEach { $0.cancel() } }
         let summaries = try await task.value
         if context.json {

@@ -57,7 +57,7 @@ struct MCPCommand: Command {
         var stops: [any DispatchSourceSignal] = []
         for number in [SIGTERM, SIGINT] {
             stops.append(
-                await Self.registeredSignalSource(number) {
+                await registeredSignalSource(number) {
                     StandardStream.error("memctl mcp: stopping on signal \(number)")
                     input.finish()
                 })
@@ -81,19 +81,5 @@ struct MCPCommand: Command {
         await server.serve(lines)
         await store.close()
         StandardStream.error("memctl mcp: stopped")
-    }
-
-    /// A signal source that libdispatch has registered: until then the signal's default action
-    /// (terminate) still applies, and a SIGTERM would end the process with no clean exit.
-    private static func registeredSignalSource(_ number: Int32, onSignal: @escaping @Sendable () -> Void) async
-        -> any DispatchSourceSignal
-    {
-        let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-        source.setEventHandler(handler: onSignal)
-        await withCheckedContinuation { (registered: CheckedContinuation<Void, Never>) in
-            source.setRegistrationHandler { registered.resume() }
-            source.resume()
-        }
-        return source
     }
 }
