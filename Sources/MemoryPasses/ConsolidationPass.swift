@@ -39,57 +39,105 @@ public struct ConsolidationPass: Sendable {
 
     /// A batch as read and analysed before its candidates are looked up.
     private struct Batch: Sendable {
-        let memories: [ShortTermMemory]
-        let features: [ConsolidationEngine.Features]
+        var memories: [ShortTermMemory]
+        var features: [ConsolidationEngine.Features]
+
+        static let empty = Batch(memories: [], features: [])
+
+        /// The memories from `start` on, which a plan left for the next batch.
+        func suffix(from start: Int) -> Batch {
+            Batch(memories: Array(memories[start...]), features: Array(features[start...]))
+        }
     }
 
     /// Batch after batch: while the store commits one batch, the next one is read and analysed
     /// (its memories come after the committed ones, so the commit changes nothing it reads);
     /// its candidates are looked up once the commit is done, so that they include what it wrote.
+    /// Memories a plan leaves undecided (`ConsolidationPlan.unplanned`) go first in the next batch.
     private func consolidate(_ ledger: PassLedger, pending: Int) async throws {
         let engine = ConsolidationEngine(policy: policy)
         let summaries = ConsolidationEngine.SummaryCache()
         let cutoff = now.subtracting(policy.minimumAge)
-        // Over capacity, the oldest memories are taken whatever their age.
-        var overflow = max(0, pending - policy.pendingCapacity)
+        // Over capacity, the oldest memories are taken whatever their age: how many of those are
+        // left after the memories committed, and after the memories read.
+        var overflowCommitted = max(0, pending - policy.pendingCapacity)
         var position: (createdAt: Timestamp, id: ShortTermMemoryID)? = nil
-        var batch = try await read(after: nil, overflow: overflow, cutoff: cutoff, engine: engine)
+        var batch = try await read(after: nil, overflow: overflowCommitted, cutoff: cutoff, engine: engine)
+        var overflowRead = max(0, overflowCommitted - batch.memories.count)
         var conflicts = 0
         while !batch.memories.isEmpty {
-            let overflowBefore = overflow
-            overflow = max(0, overflow - batch.memories.count)
-            let keys = Array(Set(batch.features.flatMap(\.bandKeys))).sorted()
-            var candidates = LongTermCandidates()
-            candidates.byBandKey = try await store.longTermCandidateIDs(bandKeys: keys, perKey: 4)
-            candidates.memories = try await store.longTermMemories(
-                engine.shortlisted(batch.features, candidates.byBandKey))
+            let candidates = try await candidates(of: batch, engine: engine)
             try Task.checkCancellation()
             let plan = engine.plan(batch.memories, features: batch.features, candidates: candidates, summaries: summaries)
             try Task.checkCancellation()
-            let (last, remaining) = (batch.memories[batch.memories.count - 1], overflow)
-            async let next = read(after: (last.createdAt, last.id), overflow: remaining, cutoff: cutoff, engine: engine)
+            let planned = batch.memories.count - plan.unplanned
+            guard planned > 0 else {
+                // Only a writer between the look-ups can leave the first memory undecided.
+                conflicts += 1
+                guard conflicts <= Self.conflictRetries else {
+                    throw ConsolidationConflict(memory: .shortTerm(batch.memories[0].id))
+                }
+                continue
+            }
+            let (last, remaining) = (batch.memories[batch.memories.count - 1], overflowRead)
+            let readAhead = plan.unplanned < policy.batchSize
+            async let next =
+                readAhead
+                ? read(after: (last.createdAt, last.id), overflow: remaining, cutoff: cutoff, engine: engine)
+                : Batch.empty
             do {
+                var written: [LongTermMemoryID] = []
                 try await ledger.commitBatch(
-                    processed: batch.memories.count,
+                    processed: planned,
                     counts: PassCounts(
                         created: plan.created, merged: plan.merged, reinforced: plan.reinforced,
                         parked: plan.parked.count)
                 ) { progress in
-                    try await store.commit(plan, at: now, progress: progress, of: ledger.id)
+                    written = try await store.commit(plan, at: now, progress: progress, of: ledger.id)
                 }
+                summaries.written(written)
             } catch let conflict as ConsolidationConflict {
                 // Someone forgot or purged a memory of this batch, or the long-term memory it
                 // reinforces, while it was planned: the batch was rolled back whole; read it
                 // again as it is now (the read-ahead, which may overlap it, is dropped).
                 conflicts += 1
                 guard conflicts <= Self.conflictRetries else { throw conflict }
-                overflow = overflowBefore
-                batch = try await read(after: position, overflow: overflow, cutoff: cutoff, engine: engine)
+                batch = try await read(after: position, overflow: overflowCommitted, cutoff: cutoff, engine: engine)
+                overflowRead = max(0, overflowCommitted - batch.memories.count)
                 continue
             }
-            position = (last.createdAt, last.id)
-            batch = try await next
+            let committed = batch.memories[planned - 1]
+            position = (committed.createdAt, committed.id)
+            overflowCommitted = max(0, overflowCommitted - planned)
+            let following = try await next
+            overflowRead = max(0, overflowRead - following.memories.count)
+            var rest = batch.suffix(from: planned)
+            rest.memories += following.memories
+            rest.features += following.features
+            batch = rest
         }
+    }
+
+    /// What the store says about the long-term memories a batch may join: the newest under each
+    /// of its band keys, the rows of those its memories will be compared with, and those of its
+    /// sessions that may take merges.
+    private func candidates(of batch: Batch, engine: ConsolidationEngine) async throws -> LongTermCandidates {
+        var keys = Set<Int64>()
+        var sessions: [String: (from: Timestamp, to: Timestamp)] = [:]
+        let window = policy.mergeWindow
+        for (memory, feature) in zip(batch.memories, batch.features) where !feature.isFiller {
+            keys.formUnion(feature.bandKeys)
+            let (from, to) = (memory.createdAt.subtracting(window), memory.createdAt.adding(window))
+            let span = sessions[memory.session] ?? (from, to)
+            sessions[memory.session] = (min(span.from, from), max(span.to, to))
+        }
+        var candidates = LongTermCandidates(perKeyLimit: ConsolidationEngine.lookupPerBandKey)
+        candidates.byBandKey = try await store.longTermCandidateIDs(
+            bandKeys: keys.sorted(), perKey: ConsolidationEngine.lookupPerBandKey)
+        candidates.open = try await store.openLongTermMemories(sessions: sessions)
+        candidates.memories = try await store.longTermMemories(
+            engine.shortlisted(batch.features, candidates.byBandKey).union(candidates.open.keys))
+        return candidates
     }
 
     /// How many times in a pass a batch is read again after another writer changed it.

@@ -35,12 +35,12 @@ struct DemoCommandTests {
         #expect(result.status == 0, "\(result.stderr)")
         let report = try result.jsonObject()
         #expect(report["short_term_before"] as? Int == DemoSample.lines.count)
-        #expect(report["long_term"] as? Int == 174)
+        #expect(report["long_term"] as? Int == 173)
         let after = try #require(report["short_term_after"] as? [String: Int])
         #expect(after == ["consolidated": 181, "forgotten": 117, "pending": 12])
         let passes = try #require(report["passes"] as? [[String: Any]])
         #expect(passes.map { $0["kind"] as? String } == ["consolidation", "extraction", "graph"])
-        #expect(passes.first?["merged"] as? Int == 3 && passes.first?["reinforced"] as? Int == 4)
+        #expect(passes.first?["merged"] as? Int == 4 && passes.first?["reinforced"] as? Int == 4)
         // Requests to the assistant are no memories of the user: none became long-term.
         let requests = try Connection(path: db, mode: .readWrite, busyTimeoutMilliseconds: 1000)
         #expect(

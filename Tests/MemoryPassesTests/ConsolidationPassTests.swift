@@ -109,6 +109,85 @@ struct ConsolidationPassTests {
         }
     }
 
+    /// Conversations of two people, a message a minute: each session comes back to a few topics
+    /// with the same words (merges), later sessions restate earlier ones (reinforcements), and
+    /// small talk sits between them.
+    static func conversationLines(sessions: Int, endingBefore end: Timestamp) -> String {
+        let topics = [
+            ("hiking", "We went hiking in the mountains near Innsbruck last weekend", "the hiking trail in the mountains was steep"),
+            ("kitchen", "I am renovating the kitchen with new oak cabinets", "the kitchen renovation with oak cabinets takes months"),
+            ("guitar", "My daughter Mia started guitar lessons on Tuesdays", "Mia practises the guitar lessons every evening"),
+            ("job", "I started a new job at Globex as a data engineer", "the data engineer job at Globex is going well"),
+            ("dog", "Our dog Rufus hurt his paw chasing a ball", "Rufus the dog is limping on his paw after the ball"),
+        ]
+        let chatter = ["haha nice", "Thanks, talk soon!", "oh really?", "That sounds great!", "ok"]
+        var lines = ""
+        var minute: Int64 = 0
+        for session in 0..<sessions {
+            for turn in 0..<12 {
+                let topic = topics[(session + turn / 4) % topics.count]
+                let content =
+                    switch turn % 4 {
+                    case 0: topic.1
+                    case 1: chatter[(session + turn) % chatter.count]
+                    case 2: topic.2
+                    default: "Tell me more about the \(topic.0), \(session % 2 == 0 ? "it sounds fun" : "how was it")?"
+                    }
+                let time = Timestamp(millisecondsSince1970: end.millisecondsSince1970 - (100_000 - minute) * 60_000)
+                let source = turn % 2 == 0 ? "Anna" : "Ben"
+                lines += #"{"content": "\#(content)", "session": "c\#(session)", "source": "\#(source)", "created_at": "\#(time.iso8601)"}"#
+                    + "\n"
+                minute += 1
+            }
+            minute += 600
+        }
+        return lines
+    }
+
+    /// The first row where two contents differ, as "row: this ≠ that"; nil when they are equal.
+    static func firstDifference(_ rows: [String], _ expected: [String]) -> String? {
+        for (index, (row, other)) in zip(rows, expected).enumerated() where row != other {
+            return "row \(index): \(row) ≠ \(other)"
+        }
+        return rows.count == expected.count ? nil : "\(rows.count) rows ≠ \(expected.count)"
+    }
+
+    @Test("the same memories give the same long-term memories whatever the batch size, and however passes split them")
+    func batchSizeDoesNotMatter() async throws {
+        let lines = Self.conversationLines(sessions: 24, endingBefore: now)
+        var results: [Int: [String]] = [:]
+        for batchSize in [1, 3, 17, 64, 1_000] {
+            let (fixture, store) = try await store(with: lines)
+            let record = try await ConsolidationPass(store: store, policy: policy(batchSize: batchSize), now: now).run()
+            #expect(record.outcome == .completed)
+            if batchSize == 1_000 {
+                let counts = record.counts
+                #expect((counts.merged ?? 0) > 0 && (counts.reinforced ?? 0) > 0 && (counts.parked ?? 0) > 0)
+            }
+            results[batchSize] = try Self.content(of: fixture)
+        }
+        for batchSize in [1, 3, 17, 64] {
+            #expect(Self.firstDifference(results[batchSize]!, results[1_000]!) == nil, "batch size \(batchSize)")
+        }
+
+        // Passes that run while the conversations go on: each takes what is old enough by then,
+        // and a session's merges go on across them.
+        let (fixture, store) = try await store(with: lines)
+        let start = now.millisecondsSince1970 - 100_000 * 60_000
+        for minutes: Int64 in [5, 617, 618, 1_230, 3_065, 6_125, 9_000] {
+            var early = policy(batchSize: 5)
+            early.minimumAge = .seconds(0)
+            let at = Timestamp(millisecondsSince1970: start + minutes * 60_000)
+            _ = try await ConsolidationPass(store: store, policy: early, now: at).run()
+        }
+        _ = try await ConsolidationPass(store: store, policy: policy(batchSize: 7), now: now).run()
+        // The forgetting and purging steps ran at other times; what was consolidated is the same.
+        let consolidated = { (rows: [String]) in
+            rows.filter { !$0.contains("|pending|") && !$0.contains("|forgotten|") && !$0.hasPrefix("stm_") }
+        }
+        #expect(Self.firstDifference(consolidated(try Self.content(of: fixture)), consolidated(results[1_000]!)) == nil)
+    }
+
     @Test("a second pass of the same kind on the same database is refused while one holds the lock")
     func oneAtATime() async throws {
         let (fixture, store) = try await store(with: Self.sampleLines(count: 30, endingBefore: now))

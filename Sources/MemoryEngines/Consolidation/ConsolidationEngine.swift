@@ -95,44 +95,47 @@ package struct ConsolidationEngine: Sendable {
     /// memory the same however many long-term memories share a common band.
     package static let shortlistLength = 12
 
-    /// The stored long-term memories worth comparing with a memory: those sharing the most band
-    /// keys with it, newest first among equals.
-    package func shortlist(_ feature: Features, _ byBandKey: [Int64: [LongTermMemoryID]]) -> [LongTermMemoryID] {
-        var shared: [LongTermMemoryID: Int] = [:]
-        for key in feature.bandKeys { for id in byBandKey[key] ?? [] { shared[id, default: 0] += 1 } }
-        return shared.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key > $1.key }
-            .prefix(Self.shortlistLength).map(\.key)
+    /// Long-term memories a memory reaches under one band key, at most: the newest.
+    package static let perBandKey = 4
+
+    /// Ids the pass asks the store for under each band key: more than `perBandKey`, so that the
+    /// newest four are still known after earlier memories of the batch changed some of them.
+    package static let lookupPerBandKey = 8
+
+    /// A long-term memory as a batch sees it: a stored one, or the n-th one the batch creates,
+    /// which the store will give an id above every stored one (so it is newer).
+    enum Reference: Hashable, Comparable {
+        case stored(LongTermMemoryID)
+        case new(Int)
     }
 
-    /// Every stored long-term memory some memory of the batch will be compared with.
+    /// The `shortlistLength` ids that share the most band keys, newest first among equals.
+    private static func shortlist<ID: Comparable>(_ shared: [ID: Int], length: Int = shortlistLength) -> [ID] {
+        shared.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key > $1.key }.prefix(length).map(\.key)
+    }
+
+    /// Stored long-term memories the batch's memories will be compared with, as far as the
+    /// store's answers tell before the batch changes anything: the rows `plan` needs.
     package func shortlisted(_ features: [Features], _ byBandKey: [Int64: [LongTermMemoryID]]) -> Set<LongTermMemoryID> {
-        Set(features.flatMap { shortlist($0, byBandKey) })
+        var ids = Set<LongTermMemoryID>()
+        for feature in features where !feature.isFiller {
+            var shared: [LongTermMemoryID: Int] = [:]
+            for key in feature.bandKeys {
+                for id in (byBandKey[key] ?? []).prefix(Self.perBandKey) { shared[id, default: 0] += 1 }
+            }
+            ids.formUnion(Self.shortlist(shared, length: 2 * Self.shortlistLength))
+        }
+        return ids
     }
 
     // MARK: - Planning
 
-    /// A long-term memory being built or updated by this batch.
-    private struct Draft {
-        package var write: ConsolidationPlan.LongTermWrite
-        /// The session and latest time of memories merged in this batch; nil for an existing
-        /// long-term memory, which takes restatements but no merges.
-        package var session: String?
-        package var lastMergedAt: Timestamp
-        /// Word sets of members merged in this batch, for merge similarity.
-        package var memberWords: [WordSet]
-        /// Word sets of its summary's sentences and of its latest members, for restatement
-        /// similarity; at most `statementLimit`, so a much-restated memory costs no more to compare.
-        package var statementWords: [WordSet]
-        /// Names and numbers it contains.
-        package var names: WordSet
-        /// What the summary is made from, besides a stored memory's own summary.
-        package var sentences: [TextFeatures.Sentence]
-    }
-
     /// What stored long-term memories are compared by, kept across the batches of one pass: the
-    /// same much-restated memories come back batch after batch. Only the word sets are kept, not
-    /// the analysed text; the summary's sentences are analysed again only for a memory that a
-    /// batch joins. Bounded: two generations of at most `capacity / 2` entries, the older one
+    /// same much-restated memories come back batch after batch, and a conversation's newest
+    /// long-term memories are compared again by its next memories. A plan stages what it will
+    /// write, and the pass hands over the ids once the batch is committed (`written`), so the next
+    /// batches need not analyse those summaries again. Only the word sets are kept, not the
+    /// analysed text. Bounded: two generations of at most `capacity / 2` entries, the older one
     /// dropped when the newer one is full, so a memory in use stays while the rest ages out.
     package final class SummaryCache {
         package init() {}
@@ -146,6 +149,8 @@ package struct ConsolidationEngine: Sendable {
 
         private var current: [LongTermMemoryID: Entry] = [:]
         private var previous: [LongTermMemoryID: Entry] = [:]
+        /// What the last plan writes, in the order of its writes.
+        private var staged: [Entry] = []
         package static let capacity = 16_384
 
         func entry(for memory: LongTermMemory) -> Entry {
@@ -159,59 +164,57 @@ package struct ConsolidationEngine: Sendable {
                     summary: memory.summary, statements: features.sentences.map(\.words) + [features.words],
                     names: features.names)
             }
+            remember(entry, for: memory.id)
+            return entry
+        }
+
+        func stage(_ entries: [Entry]) { staged = entries }
+
+        /// The ids the store gave the last plan's writes, in their order.
+        package func written(_ ids: [LongTermMemoryID]) {
+            for (id, entry) in zip(ids, staged) { remember(entry, for: id) }
+            staged = []
+        }
+
+        private func remember(_ entry: Entry, for id: LongTermMemoryID) {
             if current.count >= Self.capacity / 2 {
                 previous = current
                 current = [:]
             }
-            current[memory.id] = entry
-            return entry
+            current[id] = entry
         }
     }
 
+    /// Plans the batch memory by memory, oldest first, each as if every earlier one had already
+    /// been written: a long-term memory created or joined earlier in the batch is compared by its
+    /// summary as it then is, exactly like a stored one. So the outcome does not depend on the
+    /// batch size, nor on where one pass stopped and the next went on. When what the store said
+    /// no longer tells a memory's candidates (the batch changed too many of the newest under one
+    /// of its band keys), the plan stops before it and says how many are left (`unplanned`).
     package func plan(
         _ memories: [ShortTermMemory], features: [Features], candidates: LongTermCandidates,
         summaries: SummaryCache = SummaryCache()
     ) -> ConsolidationPlan {
-        var drafts: [Draft] = []
-        var draftByExisting: [LongTermMemoryID: Int] = [:]
-        var draftsByBandKey: [Int64: [Int]] = [:]
-        var draftsBySession: [String: [Int]] = [:]
-        var parked: [ShortTermMemoryID] = []
-
+        var batch = BatchState(engine: self, candidates: candidates, summaries: summaries)
+        var plan = ConsolidationPlan()
         let order = memories.indices.sorted {
             (memories[$0].createdAt, memories[$0].id) < (memories[$1].createdAt, memories[$1].id)
         }
-        for index in order {
-            let memory = memories[index]
-            let feature = features[index]
-            let importance = feature.importance
+        for (position, index) in order.enumerated() {
+            let (memory, feature) = (memories[index], features[index])
             if feature.isFiller {
-                parked.append(memory.id)
+                plan.parked.append(memory.id)
                 continue
             }
-
-            // Candidates: drafts of this batch and stored long-term memories sharing a band.
-            var reachable = Set<Int>()
-            for key in feature.bandKeys { reachable.formUnion(draftsByBandKey[key] ?? []) }
-            for id in shortlist(feature, candidates.byBandKey) {
-                if let existing = draftByExisting[id] {
-                    reachable.insert(existing)
-                } else if let stored = candidates.memories[id] {
-                    drafts.append(draft(for: stored, summary: summaries.entry(for: stored)))
-                    draftByExisting[id] = drafts.count - 1
-                    reachable.insert(drafts.count - 1)
-                }
+            guard let reachable = batch.reachable(memory, feature) else {
+                plan.unplanned = order.count - position
+                break
             }
-            // Same-session drafts close in time are merge candidates whatever their bands.
-            for draftIndex in draftsBySession[memory.session] ?? [] where canMerge(memory, into: drafts[draftIndex]) {
-                reachable.insert(draftIndex)
-            }
-
             var best: (draft: Int, role: ProvenanceRole, similarity: Double)?
-            for draftIndex in reachable.sorted() {
-                let draft = drafts[draftIndex]
+            for draftIndex in reachable {
+                let draft = batch.drafts[draftIndex]
                 if canMerge(memory, into: draft) {
-                    let similarity = draft.memberWords.map { feature.comparable[0].similarity(to: $0) }.max() ?? 0
+                    let similarity = draft.statements.map { feature.comparable[0].similarity(to: $0) }.max() ?? 0
                     if similarity >= policy.mergeSimilarity, similarity > best?.similarity ?? -1 {
                         best = (draftIndex, .merged, similarity)
                     }
@@ -219,45 +222,222 @@ package struct ConsolidationEngine: Sendable {
                 // A restatement names nothing the long-term memory does not: "Sven works at Initech"
                 // does not restate "Kwame works at Initech".
                 guard feature.names.sharedCount(with: draft.names) == feature.names.count else { continue }
-                let similarity = restatementSimilarity([feature.comparable[0]], draft.statementWords)
+                let similarity = restatementSimilarity([feature.comparable[0]], draft.statements)
                 if similarity >= policy.reinforceSimilarity, similarity > best?.similarity ?? -1 {
                     best = (draftIndex, .reinforced, similarity)
                 }
             }
-
             if let best {
-                join(&drafts[best.draft], memory, feature, importance: importance, role: best.role)
-                for key in feature.bandKeys { draftsByBandKey[key, default: []].append(best.draft) }
-            } else if importance >= policy.forgetBelowImportance {
-                drafts.append(newDraft(memory, feature, importance: importance))
-                for key in feature.bandKeys { draftsByBandKey[key, default: []].append(drafts.count - 1) }
-                draftsBySession[memory.session, default: []].append(drafts.count - 1)
+                batch.join(best.draft, memory, feature, role: best.role)
+            } else if feature.importance >= policy.forgetBelowImportance {
+                batch.create(memory, feature)
             } else {
-                parked.append(memory.id)
+                plan.parked.append(memory.id)
             }
         }
-
-        var plan = ConsolidationPlan(parked: parked)
-        for draft in drafts where !draft.write.sources.isEmpty {
-            var write = draft.write
-            // A stored memory's own sentences come first; analysed only now that it is joined.
-            let stored = write.existing == nil ? [] : TextFeatures(write.summary).sentences
-            let summary = ExtractiveSummary.summarize(stored + draft.sentences, limit: policy.maximumSummaryLength)
-            write.summaryChanged = write.existing == nil || summary != write.summary
-            if write.summaryChanged {
-                write.summary = summary
-                write.bandKeys = Self.summaryBandKeys(summary)
-            }
-            plan.writes.append(write)
-        }
+        plan.writes = batch.writes
+        summaries.stage(
+            batch.drafts.filter { !$0.write.sources.isEmpty }.map {
+                .init(summary: $0.write.summary, statements: $0.statements, names: $0.names)
+            })
         return plan
     }
 
+    /// A long-term memory the batch has reached: as the next memory compares it, which is what a
+    /// stored memory with the same summary would be compared by.
+    private struct Draft {
+        var write: ConsolidationPlan.LongTermWrite
+        let reference: Reference
+        /// The conversation it was created in, and the latest time of the memories it was created
+        /// or merged from: it takes merges from that session close to that time. Nil for a stored
+        /// memory no memory of the batch's sessions was created or merged into lately.
+        var session: String?
+        var lastMergedAt: Timestamp
+        /// Word sets of its summary's sentences, then of the whole summary.
+        var statements: [WordSet]
+        /// Names and numbers its summary contains.
+        var names: WordSet
+        /// Its summary's sentences, which its next summary is made from; nil until needed.
+        var sentences: [TextFeatures.Sentence]?
+        /// Band keys of its summary once the batch has joined it; before that, a stored memory's
+        /// keys are those the store answered with.
+        var bandKeys: [Int64]?
+    }
+
+    /// The long-term memories a batch has reached so far, and how memories find them.
+    private struct BatchState {
+        let engine: ConsolidationEngine
+        let candidates: LongTermCandidates
+        let summaries: SummaryCache
+        var drafts: [Draft] = []
+        var draftOf: [Reference: Int] = [:]
+        /// Drafts with band keys of their own (created or joined by the batch), by key.
+        var joinedByBandKey: [Int64: Set<Int>] = [:]
+        /// Stored memories the batch has joined: the store's answers about their keys are stale.
+        var joinedStored = Set<LongTermMemoryID>()
+        /// Drafts created by the batch, by session: they take merges.
+        var createdBySession: [String: [Int]] = [:]
+        /// Stored memories that take merges, by session.
+        let openBySession: [String: [LongTermMemoryID]]
+        var created = 0
+
+        init(engine: ConsolidationEngine, candidates: LongTermCandidates, summaries: SummaryCache) {
+            self.engine = engine
+            self.candidates = candidates
+            self.summaries = summaries
+            openBySession = Dictionary(grouping: candidates.open.keys.sorted()) { candidates.open[$0]!.session }
+        }
+
+        var writes: [ConsolidationPlan.LongTermWrite] {
+            drafts.compactMap { draft in
+                guard !draft.write.sources.isEmpty else { return nil }
+                var write = draft.write
+                write.summaryChanged = write.existing == nil || write.summary != write.readSummary
+                write.bandKeys = write.summaryChanged ? draft.bandKeys ?? [] : []
+                return write
+            }
+        }
+
+        /// The drafts a memory is compared with, in the order of their references; nil when the
+        /// store's answers no longer tell which they are.
+        mutating func reachable(_ memory: ShortTermMemory, _ feature: Features) -> [Int]? {
+            var shared: [Reference: Int] = [:]
+            for key in feature.bandKeys {
+                guard let newest = newest(under: key) else { return nil }
+                for reference in newest { shared[reference, default: 0] += 1 }
+            }
+            var indices = Set<Int>()
+            for reference in ConsolidationEngine.shortlist(shared) {
+                guard let index = draftIndex(reference) else { return nil }
+                indices.insert(index)
+            }
+            // Long-term memories of its own conversation, close in time, may take it whatever their bands.
+            // (As they are now: a merge earlier in the batch may have moved one's latest time.)
+            for id in openBySession[memory.session] ?? [] {
+                if let index = draftOf[.stored(id)] {
+                    if engine.canMerge(memory, into: drafts[index]) { indices.insert(index) }
+                } else if engine.canMerge(memory, into: candidates.open[id]!), let index = draftIndex(.stored(id)) {
+                    indices.insert(index)
+                }
+            }
+            for index in createdBySession[memory.session] ?? [] where engine.canMerge(memory, into: drafts[index]) {
+                indices.insert(index)
+            }
+            return indices.sorted { drafts[$0].reference < drafts[$1].reference }
+        }
+
+        /// The newest long-term memories under a band key, as they are after the batch's changes so
+        /// far; nil when ids the store was not asked for might be among them.
+        private func newest(under key: Int64) -> [Reference]? {
+            let stored = candidates.byBandKey[key] ?? []
+            let joined = joinedByBandKey[key] ?? []
+            if joined.isEmpty, !stored.contains(where: joinedStored.contains) {
+                // Nothing the batch changed is under this key: the store's answer holds.
+                return stored.prefix(ConsolidationEngine.perBandKey).map(Reference.stored)
+            }
+            var references = stored.filter { !joinedStored.contains($0) }.map(Reference.stored)
+            references += joined.map { drafts[$0].reference }
+            references.sort(by: >)
+            let newest = Array(references.prefix(ConsolidationEngine.perBandKey))
+            if stored.count >= candidates.perKeyLimit, let floor = stored.last {
+                // Older ids under this key were not asked for: the newest are known only if they are all above them.
+                guard newest.count == ConsolidationEngine.perBandKey, newest[newest.count - 1] >= .stored(floor) else {
+                    return nil
+                }
+            }
+            return newest
+        }
+
+        /// The draft of a reference, made from the stored row when first reached; nil for a
+        /// stored memory whose row the pass did not fetch.
+        private mutating func draftIndex(_ reference: Reference) -> Int? {
+            if let index = draftOf[reference] { return index }
+            guard case .stored(let id) = reference, let stored = candidates.memories[id] else { return nil }
+            let entry = summaries.entry(for: stored)
+            let open = candidates.open[id]
+            var write = ConsolidationPlan.LongTermWrite(
+                existing: stored.id, summary: stored.summary, strength: stored.strength,
+                importance: stored.importance, createdAt: stored.createdAt, lastReinforcedAt: stored.lastReinforcedAt,
+                sources: [], bandKeys: [])
+            write.readSummary = stored.summary
+            drafts.append(
+                Draft(
+                    write: write, reference: reference, session: open?.session,
+                    lastMergedAt: open?.lastMergedAt ?? stored.lastReinforcedAt, statements: entry.statements,
+                    names: entry.names))
+            draftOf[reference] = drafts.count - 1
+            return drafts.count - 1
+        }
+
+        mutating func create(_ memory: ShortTermMemory, _ feature: Features) {
+            let reference = Reference.new(created)
+            created += 1
+            drafts.append(
+                Draft(
+                    write: .init(
+                        existing: nil, summary: "", strength: 1, importance: feature.importance,
+                        createdAt: memory.createdAt, lastReinforcedAt: memory.createdAt,
+                        sources: [.init(stmID: memory.id, role: .created, joinedAt: memory.createdAt)], bandKeys: []),
+                    reference: reference, session: memory.session, lastMergedAt: memory.createdAt, statements: [],
+                    names: WordSet([String]()), sentences: []))
+            draftOf[reference] = drafts.count - 1
+            createdBySession[memory.session, default: []].append(drafts.count - 1)
+            summarize(drafts.count - 1, adding: ConsolidationEngine.summarySentences(feature))
+        }
+
+        mutating func join(_ index: Int, _ memory: ShortTermMemory, _ feature: Features, role: ProvenanceRole) {
+            var write = drafts[index].write
+            write.sources.append(.init(stmID: memory.id, role: role, joinedAt: memory.createdAt))
+            write.importance = max(write.importance, feature.importance)
+            switch role {
+            case .merged:
+                write.strength += 0.5
+                drafts[index].lastMergedAt = max(drafts[index].lastMergedAt, memory.createdAt)
+            case .reinforced, .created:
+                write.strength =
+                    Decay.decayed(
+                        write.strength, from: write.lastReinforcedAt, to: memory.createdAt,
+                        halfLife: engine.policy.strengthHalfLife) + 1
+            }
+            write.lastReinforcedAt = max(write.lastReinforcedAt, memory.createdAt)
+            write.createdAt = min(write.createdAt, memory.createdAt)
+            drafts[index].write = write
+            summarize(index, adding: ConsolidationEngine.summarySentences(feature))
+        }
+
+        /// Makes a draft's summary again with a memory's sentences, as a stored memory's would be
+        /// made, and what it is compared and found by with it.
+        private mutating func summarize(_ index: Int, adding sentences: [TextFeatures.Sentence]) {
+            let before = drafts[index].sentences ?? TextFeatures(drafts[index].write.summary).sentences
+            let summary = ExtractiveSummary.summarize(before + sentences, limit: engine.policy.maximumSummaryLength)
+            let keysBefore = drafts[index].bandKeys
+            guard summary != drafts[index].write.summary || keysBefore == nil else { return }
+            let text = TextFeatures(summary)
+            let keys = ConsolidationEngine.bandKeys(text.sentences.map(\.words))
+            drafts[index].write.summary = summary
+            drafts[index].sentences = text.sentences
+            drafts[index].statements = text.sentences.map(\.words) + [text.words]
+            drafts[index].names = text.names
+            drafts[index].bandKeys = keys
+            if case .stored(let id) = drafts[index].reference { joinedStored.insert(id) }
+            for key in keysBefore ?? [] { joinedByBandKey[key]?.remove(index) }
+            for key in keys { joinedByBandKey[key, default: []].insert(index) }
+        }
+    }
+
     /// Merging is for memories of the draft's own conversation: same session, within the window
-    /// of its latest merged memory. Stored long-term memories have no session and take none.
+    /// of its latest created or merged memory.
     private func canMerge(_ memory: ShortTermMemory, into draft: Draft) -> Bool {
-        draft.session == memory.session
-            && abs(memory.createdAt.millisecondsSince1970 - draft.lastMergedAt.millisecondsSince1970)
+        draft.session.map { canMerge(memory, session: $0, lastMergedAt: draft.lastMergedAt) } ?? false
+    }
+
+    private func canMerge(_ memory: ShortTermMemory, into open: LongTermCandidates.Open) -> Bool {
+        canMerge(memory, session: open.session, lastMergedAt: open.lastMergedAt)
+    }
+
+    private func canMerge(_ memory: ShortTermMemory, session: String, lastMergedAt: Timestamp) -> Bool {
+        session == memory.session
+            && abs(memory.createdAt.millisecondsSince1970 - lastMergedAt.millisecondsSince1970)
                 <= policy.mergeWindow.milliseconds
     }
 
@@ -270,18 +450,6 @@ package struct ConsolidationEngine: Sendable {
             }
         }
         return best
-    }
-
-    private static let statementLimit = 24
-
-    private func newDraft(_ memory: ShortTermMemory, _ feature: Features, importance: Double) -> Draft {
-        Draft(
-            write: .init(
-                existing: nil, summary: "", strength: 1, importance: importance, createdAt: memory.createdAt,
-                lastReinforcedAt: memory.createdAt,
-                sources: [.init(stmID: memory.id, role: .created, joinedAt: memory.createdAt)], bandKeys: []),
-            session: memory.session, lastMergedAt: memory.createdAt, memberWords: [feature.comparable[0]],
-            statementWords: feature.comparable, names: feature.names, sentences: Self.summarySentences(feature))
     }
 
     /// The summary of a long-term memory made again from the sources it has left (oldest first),
@@ -299,44 +467,6 @@ package struct ConsolidationEngine: Sendable {
     /// What a memory gives its summary: its sentences but those left out as filler.
     private static func summarySentences(_ feature: Features) -> [TextFeatures.Sentence] {
         feature.text.sentences.indices.filter { !feature.leftOut.contains($0) }.map { feature.text.sentences[$0] }
-    }
-
-    private func draft(for stored: LongTermMemory, summary: SummaryCache.Entry) -> Draft {
-        var write = ConsolidationPlan.LongTermWrite(
-            existing: stored.id, summary: stored.summary, strength: stored.strength,
-            importance: stored.importance, createdAt: stored.createdAt, lastReinforcedAt: stored.lastReinforcedAt,
-            sources: [], bandKeys: [])
-        write.readSummary = stored.summary
-        return Draft(
-            write: write,
-            session: nil, lastMergedAt: stored.lastReinforcedAt, memberWords: [],
-            statementWords: summary.statements, names: summary.names, sentences: [])
-    }
-
-    private func join(
-        _ draft: inout Draft, _ memory: ShortTermMemory, _ feature: Features, importance: Double, role: ProvenanceRole
-    ) {
-        draft.write.sources.append(.init(stmID: memory.id, role: role, joinedAt: memory.createdAt))
-        draft.write.importance = max(draft.write.importance, importance)
-        switch role {
-        case .merged:
-            draft.write.strength += 0.5
-            draft.lastMergedAt = max(draft.lastMergedAt, memory.createdAt)
-            draft.memberWords.append(feature.comparable[0])
-        case .reinforced, .created:
-            draft.write.strength =
-                Decay.decayed(
-                    draft.write.strength, from: draft.write.lastReinforcedAt, to: memory.createdAt,
-                    halfLife: policy.strengthHalfLife) + 1
-        }
-        draft.write.lastReinforcedAt = max(draft.write.lastReinforcedAt, memory.createdAt)
-        draft.write.createdAt = min(draft.write.createdAt, memory.createdAt)
-        draft.statementWords += feature.comparable
-        if draft.statementWords.count > Self.statementLimit {
-            draft.statementWords.removeFirst(draft.statementWords.count - Self.statementLimit)
-        }
-        draft.names = draft.names.union(feature.names)
-        draft.sentences += Self.summarySentences(feature)
     }
 
     package init(policy: ConsolidationPolicy) {

@@ -56,6 +56,10 @@ package struct ConsolidationPlan: Sendable, Equatable {
     /// Low-importance memories that merged into nothing and restated nothing: left pending,
     /// marked as reviewed, and forgotten once old.
     package var parked: [ShortTermMemoryID] = []
+    /// Memories at the end of the batch (in time order) that this plan does not decide, because
+    /// what the store said about their candidates may no longer hold after the earlier memories'
+    /// changes (`LongTermCandidates`); the pass hands them to the next batch.
+    package var unplanned = 0
 
     package var created: Int { writes.filter { $0.existing == nil }.count }
     package var merged: Int { writes.reduce(0) { $0 + $1.sources.filter { $0.role == .merged }.count } }
@@ -68,14 +72,37 @@ package struct ConsolidationPlan: Sendable, Equatable {
     }
 }
 
-/// Long-term memories that may be restated by a batch, as found through signature bands: the
-/// ids under each band key, and the memories themselves for those the engine shortlisted.
+/// What the store says about the long-term memories a batch may join, before the batch changes
+/// any of them. The engine plans each memory as if every earlier memory had been written first,
+/// so the same memories give the same long-term memories whatever the batch size.
 package struct LongTermCandidates: Sendable {
-    package var memories: [LongTermMemoryID: LongTermMemory] = [:]
-    package var byBandKey: [Int64: [LongTermMemoryID]] = [:]
+    /// Long-term memories of a conversation that may still take merges: one of their created or
+    /// merged sources is in a session of the batch, close in time to its memories.
+    package struct Open: Sendable, Equatable {
+        package let session: String
+        /// The latest time of the memories it was created or merged from.
+        package let lastMergedAt: Timestamp
 
-    package init(memories: [LongTermMemoryID: LongTermMemory] = [:], byBandKey: [Int64: [LongTermMemoryID]] = [:]) {
+        package init(session: String, lastMergedAt: Timestamp) {
+            self.session = session
+            self.lastMergedAt = lastMergedAt
+        }
+    }
+
+    package var memories: [LongTermMemoryID: LongTermMemory] = [:]
+    /// The ids under each band key, newest first: at most `perKeyLimit`, so a list shorter than
+    /// that is all there is.
+    package var byBandKey: [Int64: [LongTermMemoryID]] = [:]
+    package var perKeyLimit: Int
+    package var open: [LongTermMemoryID: Open] = [:]
+
+    package init(
+        memories: [LongTermMemoryID: LongTermMemory] = [:], byBandKey: [Int64: [LongTermMemoryID]] = [:],
+        perKeyLimit: Int = .max, open: [LongTermMemoryID: Open] = [:]
+    ) {
         self.memories = memories
         self.byBandKey = byBandKey
+        self.perKeyLimit = perKeyLimit
+        self.open = open
     }
 }

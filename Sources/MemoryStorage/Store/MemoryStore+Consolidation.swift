@@ -82,6 +82,41 @@ extension MemoryStore {
         }
     }
 
+    /// Long-term memories that may take merges from memories of `sessions` created between the
+    /// two times: one of their created or merged sources is in that session and time span. Each
+    /// with its session and the latest time of those sources (all of them, not only the span's).
+    package func openLongTermMemories(sessions: [String: (from: Timestamp, to: Timestamp)]) throws
+        -> [LongTermMemoryID: LongTermCandidates.Open]
+    {
+        try reading { connection in
+            let members = try connection.prepare(
+                """
+                SELECT DISTINCT ls.ltm_id FROM short_term_memories s
+                JOIN long_term_sources ls ON ls.stm_id = s.id AND ls.role <> 'reinforced'
+                JOIN long_term_memories l ON l.id = ls.ltm_id AND l.forgotten_at IS NULL
+                WHERE s.session = ? AND s.created_at BETWEEN ? AND ? AND s.status = 'consolidated'
+                """)
+            let latest = try connection.prepare(
+                """
+                SELECT max(s.created_at) FROM long_term_sources ls JOIN short_term_memories s ON s.id = ls.stm_id
+                WHERE ls.ltm_id = ? AND ls.role <> 'reinforced' AND s.status = 'consolidated'
+                """)
+            var open: [LongTermMemoryID: LongTermCandidates.Open] = [:]
+            for session in sessions.keys.sorted() {
+                let span = sessions[session]!
+                let ids = try members.bind([session, span.from.iso8601, span.to.iso8601])
+                    .rows { LongTermMemoryID($0.int64(0)) }
+                for id in ids {
+                    guard let time = try latest.bind([id.rawValue]).firstRow({ Self.optionalTimestamp($0, 0) }) ?? nil else {
+                        continue
+                    }
+                    open[id] = .init(session: session, lastMergedAt: time)
+                }
+            }
+            return open
+        }
+    }
+
     /// The long-term memories with these ids, as consolidation compares them (without source counts).
     package func longTermMemories(_ ids: Set<LongTermMemoryID>) throws -> [LongTermMemoryID: LongTermMemory] {
         try reading { connection in
@@ -103,12 +138,18 @@ extension MemoryStore {
         }
     }
 
-    /// Writes one batch's plan and the pass's progress in one transaction.
-    package func commit(_ plan: ConsolidationPlan, at now: Timestamp, progress: PassProgress, of pass: PassID) throws {
+    /// Writes one batch's plan and the pass's progress in one transaction. Returns the ids of the
+    /// long-term memories written, in the order of the plan's writes.
+    @discardableResult
+    package func commit(_ plan: ConsolidationPlan, at now: Timestamp, progress: PassProgress, of pass: PassID) throws
+        -> [LongTermMemoryID]
+    {
         try withConnection { connection in
             try connection.inTransaction {
+                var ids: [LongTermMemoryID] = []
                 for write in plan.writes {
                     let id = try Self.store(write, connection)
+                    ids.append(id)
                     for source in write.sources {
                         // First: a memory purged since the batch was read is a conflict here,
                         // before its provenance row would fail on the foreign key.
@@ -126,6 +167,7 @@ extension MemoryStore {
                     try Self.changePending(id, "reviewed_at = ?", [now.iso8601], connection)
                 }
                 try Self.record(progress, of: pass, connection)
+                return ids
             }
         }
     }
