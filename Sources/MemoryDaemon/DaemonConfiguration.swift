@@ -36,7 +36,7 @@ package struct DaemonConfiguration: Equatable {
         Key(key: "graph_interval", defaultValue: "30m", meaning: "a duration"),
         Key(key: "retry_base", defaultValue: "30s", meaning: "a duration"),
         Key(key: "min_age", defaultValue: "10m", meaning: "a duration (0 allowed)"),
-        Key(key: "batch_size", defaultValue: "256", meaning: "a whole number of at least 1"),
+        Key(key: "batch_size", defaultValue: "1024", meaning: "a whole number of at least 1"),
     ]
 
     /// The defaults: under systemd `$STATE_DIRECTORY/memory.db` and

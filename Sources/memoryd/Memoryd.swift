@@ -29,7 +29,7 @@ enum Memoryd {
         Settings (file keys; environment MEMORYD_<KEY>; flags win over the environment, which
         wins over the file): db, socket, log_level, consolidation_interval (5m),
         extraction_interval (10m), graph_interval (30m), retry_base (30s), min_age (10m),
-        batch_size (256).
+        batch_size (1024).
 
         Signals: SIGTERM/SIGINT stop after the batch in flight; SIGHUP reloads the settings;
         SIGUSR1 runs a cycle now.

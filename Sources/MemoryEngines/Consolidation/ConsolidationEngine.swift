@@ -9,7 +9,8 @@ package struct ConsolidationEngine: Sendable {
 
     /// What the engine needs to know about one memory.
     package struct Features: Sendable {
-        package let text: TextFeatures
+        /// The memory's sentences (not the rest of its analysis: a batch holds thousands).
+        package let sentences: [TextFeatures.Sentence]
         /// Word sets compared for restatement: the whole memory and, when it has several, its
         /// `sentencesCompared` longest sentences.
         package let comparable: [WordSet]
@@ -27,10 +28,10 @@ package struct ConsolidationEngine: Sendable {
         package let leftOut: Set<Int>
 
         package init(
-            text: TextFeatures, comparable: [WordSet], names: WordSet, bandKeys: [Int64], importance: Double,
-            isFiller: Bool, leftOut: Set<Int>
+            sentences: [TextFeatures.Sentence], comparable: [WordSet], names: WordSet, bandKeys: [Int64],
+            importance: Double, isFiller: Bool, leftOut: Set<Int>
         ) {
-            self.text = text
+            self.sentences = sentences
             self.comparable = comparable
             self.names = names
             self.bandKeys = bandKeys
@@ -54,7 +55,7 @@ package struct ConsolidationEngine: Sendable {
             comparable += stated.filter { $0.count >= 2 }.sorted { $0.count > $1.count }.prefix(Self.sentencesCompared)
         }
         return Features(
-            text: text, comparable: comparable, names: text.names, bandKeys: Self.bandKeys(comparable),
+            sentences: text.sentences, comparable: comparable, names: text.names, bandKeys: Self.bandKeys(comparable),
             importance: importance, isFiller: isFiller, leftOut: leftOut)
     }
 
@@ -201,6 +202,11 @@ package struct ConsolidationEngine: Sendable {
             (memories[$0].createdAt, memories[$0].id) < (memories[$1].createdAt, memories[$1].id)
         }
         for (position, index) in order.enumerated() {
+            // A stop request ends a large batch's plan early; the pass then ends without it.
+            if position % Self.cancellationStride == Self.cancellationStride - 1, Task.isCancelled {
+                plan.unplanned = order.count - position
+                break
+            }
             let (memory, feature) = (memories[index], features[index])
             if feature.isFiller {
                 plan.parked.append(memory.id)
@@ -242,6 +248,9 @@ package struct ConsolidationEngine: Sendable {
             })
         return plan
     }
+
+    /// Memories planned between two looks at cancellation: about a millisecond's work.
+    static let cancellationStride = 32
 
     /// A long-term memory the batch has reached: as the next memory compares it, which is what a
     /// stored memory with the same summary would be compared by.
@@ -459,14 +468,14 @@ package struct ConsolidationEngine: Sendable {
         let speakers = Set(sources.map(\.source))
         let analysed = sources.map { self.features(of: $0, speakers: speakers) }
         var sentences = analysed.flatMap(Self.summarySentences)
-        if sentences.isEmpty { sentences = analysed.flatMap { $0.text.sentences } }
+        if sentences.isEmpty { sentences = analysed.flatMap(\.sentences) }
         let summary = ExtractiveSummary.summarize(sentences, limit: policy.maximumSummaryLength)
         return summary.isEmpty ? nil : RebuiltSummary(summary: summary, bandKeys: Self.summaryBandKeys(summary))
     }
 
     /// What a memory gives its summary: its sentences but those left out as filler.
     private static func summarySentences(_ feature: Features) -> [TextFeatures.Sentence] {
-        feature.text.sentences.indices.filter { !feature.leftOut.contains($0) }.map { feature.text.sentences[$0] }
+        feature.sentences.indices.filter { !feature.leftOut.contains($0) }.map { feature.sentences[$0] }
     }
 
     package init(policy: ConsolidationPolicy) {

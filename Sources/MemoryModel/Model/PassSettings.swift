@@ -4,8 +4,9 @@ import Foundation
 /// one transaction takes, and how fast strength and edge weights fade. One value, so that
 /// `--half-life 7d` means the same to consolidation, recall and `memctl graph`.
 public struct PassSettings: Sendable, Equatable {
-    /// Memories per batch: one transaction, and the longest a stop request waits (default 256).
-    public var batchSize = 256
+    /// Memories per batch and transaction (default 1,024). It changes speed, memory and how long
+    /// a writer beside a pass may wait, never what a pass decides.
+    public var batchSize = 1_024
     /// Long-term strength halves over this time without reinforcement (default 30 days).
     public var strengthHalfLife: Duration = .seconds(30 * 86_400)
     /// An edge's weight (its observations) halves over this time (default 30 days).

@@ -50,7 +50,7 @@ struct ConsolidateCommand: Command {
           --forget-after D         forget such memories once this old (7d)
           --retention D            purge forgotten memories this long after forgetting them (30d)
           --half-life D            long-term strength halves over this time unreinforced (30d)
-          --batch-size N           memories per batch and transaction (256)
+          --batch-size N           memories per batch and transaction (1024)
 
         JSON: {"passes": [{"kind": "consolidation", "outcome": "completed", "processed": N,
                "created": N, "merged": N, "reinforced": N, "parked": N, "forgotten": N,
