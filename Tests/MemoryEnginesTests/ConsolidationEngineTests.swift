@@ -76,6 +76,31 @@ struct ConsolidationEngineTests {
         #expect(write.strength > 1.8 && write.strength < 2)
     }
 
+    @Test("a plan stops before a memory whose candidates the store's answers no longer tell, and decides the ones before it")
+    func stopsWhereAnswersGoStale() {
+        let stored = LongTermMemory(
+            id: LongTermMemoryID(7), summary: "My sister Leah lives in Lisbon.", strength: 1, importance: 0.6,
+            createdAt: base, updatedAt: base, lastReinforcedAt: base, sourceCount: 1)
+        var partial = candidates([stored])
+        partial.memories = [:]  // listed under its band keys, but its row was not fetched
+        let first = memory(1, "We adopted a grey cat called Pixel", session: "s2")
+        let second = memory(2, "my sister Leah lives in Lisbon now", session: "s2", minutes: 1)
+        let result = plan([second, first], candidates: partial)
+        #expect(result.unplanned == 1)
+        #expect(result.writes.flatMap(\.sources).map(\.stmID) == [first.id])
+    }
+
+    @Test("a plan made after a stop request ends early; the memories it did not reach are left for later")
+    func planStopsWhenCancelled() async {
+        let memories = (0..<100).map { memory(Int64($0 + 1), "Note \($0): the garden needs water \($0 % 7)", minutes: Int64($0)) }
+        let engine = engine
+        let result = await Task {
+            withUnsafeCurrentTask { $0?.cancel() }
+            return engine.plan(memories, features: memories.map { engine.features(of: $0) }, candidates: .init())
+        }.value
+        #expect(result.unplanned == 100 - ConsolidationEngine.cancellationStride + 1)
+    }
+
     @Test("a statement about another person is not a restatement, however alike the words")
     func namesMustMatch() {
         let stored = LongTermMemory(
