@@ -95,41 +95,31 @@ package struct JSONParser {
     private mutating func array() throws(Failure) -> JSONValue {
         try enter()
         var elements: [JSONValue] = []
-        if next == UInt8(ascii: "]") {
-            index += 1
-            depth -= 1
-            return .array(elements)
-        }
+        if closes(UInt8(ascii: "]")) { return .array(elements) }
         while true {
             elements.append(try value())
             skipWhitespace()
-            switch next {
-            case UInt8(ascii: ","):
-                index += 1
-                skipWhitespace()
-                // JSONDecoder takes a comma before the closing bracket; so does this.
-                if next == UInt8(ascii: "]") {
-                    index += 1
-                    depth -= 1
-                    return .array(elements)
-                }
-            case UInt8(ascii: "]"):
-                index += 1
-                depth -= 1
-                return .array(elements)
-            default: throw failure("expected ',' or ']'")
-            }
+            if closes(UInt8(ascii: "]")) { return .array(elements) }
+            guard next == UInt8(ascii: ",") else { throw failure("expected ',' or ']'") }
+            index += 1
+            skipWhitespace()
+            // JSONDecoder takes a comma before the closing bracket; so does this.
+            if closes(UInt8(ascii: "]")) { return .array(elements) }
         }
+    }
+
+    /// Leaves the array or object when `closing` is next, after it.
+    private mutating func closes(_ closing: UInt8) -> Bool {
+        guard next == closing else { return false }
+        index += 1
+        depth -= 1
+        return true
     }
 
     private mutating func object() throws(Failure) -> JSONValue {
         try enter()
         var fields: [String: JSONValue] = [:]
-        if next == UInt8(ascii: "}") {
-            index += 1
-            depth -= 1
-            return .object(fields)
-        }
+        if closes(UInt8(ascii: "}")) { return .object(fields) }
         while true {
             guard next == UInt8(ascii: "\"") else { throw failure("expected a key in quotes") }
             let key = try string()
@@ -149,25 +139,16 @@ package struct JSONParser {
             // A key given twice counts with its first value, as with JSONDecoder.
             if !repeated { fields[key] = field }
             skipWhitespace()
-            switch next {
-            case UInt8(ascii: ","):
-                index += 1
-                skipWhitespace()
-                if next == UInt8(ascii: "}") {
-                    index += 1
-                    depth -= 1
-                    return .object(fields)
-                }
-            case UInt8(ascii: "}"):
-                index += 1
-                depth -= 1
-                return .object(fields)
-            default:
+            if closes(UInt8(ascii: "}")) { return .object(fields) }
+            guard next == UInt8(ascii: ",") else {
                 // `01` is one number to JSONDecoder, which checks it only when it reads it.
                 var failure = failure("expected ',' or '}'")
                 failure.inRepeatedKey = repeated
                 throw failure
             }
+            index += 1
+            skipWhitespace()
+            if closes(UInt8(ascii: "}")) { return .object(fields) }
         }
     }
 

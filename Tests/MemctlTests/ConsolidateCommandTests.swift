@@ -197,6 +197,18 @@ struct ConsolidateCommandTests {
         #expect((ledger.last?["error"] as? String)?.hasPrefix("interrupted") == true)
     }
 
+    @Test("--batch-size changes no decision: the same memories give the same database with batches of 7 and of 1,000")
+    func batchSizeChangesNothing() throws {
+        let dir = try TemporaryDirectory()
+        let db = try sampleDatabase(count: 600, in: dir)
+        let other = try copyDatabase(db, to: "other.db", in: dir)
+        for (path, size) in [(db, "7"), (other, "1000")] {
+            let result = try Memctl.run(["--db", path, "consolidate", "--min-age", "0", "--batch-size", size], in: dir)
+            #expect(result.status == 0, "\(result.stderr)")
+        }
+        #expect(try content(db) == content(other))
+    }
+
     @Test("a second consolidate on the same database while one runs is refused, and the first is unharmed")
     func oneAtATime() throws {
         let dir = try TemporaryDirectory()
