@@ -6,7 +6,7 @@ import PackageDescription
 //   CSQLite → SQLiteKit → MemoryStorage ─┐
 //   MemoryModel ─────────────────────────┼→ MemoryPasses → MemoryDaemon → memoryd, memctl, memory-bench
 //   MemoryEngines ───────────────────────┘
-//   MCPProtocol (JSON-RPC values and messages, Foundation only) ───────────────────→ memctl
+//   MCPProtocol (JSON-RPC values and messages, FoundationEssentials only) ──────────→ memctl
 let package = Package(
     name: "memoryd",
     products: [

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Any JSON value, kept as parsed: what MCP messages, tool arguments and schemas are made of.
 /// Integers stay integers, so a request id of `7` is answered with `7`, not `7.0`.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// One line from the client, sorted out: what the server must answer, act on, or ignore.
 package enum MCPMessage: Equatable {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import MemoryModel
 import MemoryPasses
 import MemoryStorage

@@ -1,5 +1,5 @@
 import Dispatch
-import Foundation
+import FoundationEssentials
 import MemoryModel
 import MemoryPasses
 import MemoryStorage
@@ -28,7 +28,7 @@ package final class ControlServer: Sendable {
         log: Logger
     ) throws {
         // A directory made for the socket is the owner's alone.
-        try SystemError.createDirectories((path as NSString).deletingLastPathComponent, mode: 0o700)
+        try SystemError.createDirectories(parentDirectory(of: path), mode: 0o700)
         listener = try UnixSocket.listen(path, mode: 0o660)
         self.path = path
         self.orchestrator = orchestrator
@@ -39,9 +39,7 @@ package final class ControlServer: Sendable {
     }
 
     package func start() {
-        let thread = Thread { [self] in acceptLoop() }
-        thread.name = "memoryd-accept"
-        thread.start()
+        Threads.start(name: "memoryd-accept") { [self] in acceptLoop() }
     }
 
     /// Stops accepting and removes the socket file. Connections in progress end with the process.
@@ -63,9 +61,7 @@ package final class ControlServer: Sendable {
                 continue
             }
             _ = fcntl(connection, F_SETFD, FD_CLOEXEC)
-            let thread = Thread { [self] in serve(connection) }
-            thread.name = "memoryd-client"
-            thread.start()
+            Threads.start(name: "memoryd-client") { [self] in serve(connection) }
         }
     }
 

@@ -1,5 +1,5 @@
 import Dispatch
-import Foundation
+import FoundationEssentials
 import MemoryModel
 import MemoryPasses
 import MemoryStorage
@@ -78,8 +78,18 @@ package struct Daemon {
             log.log(.error, "cannot open the database: \(error)")
             return 1
         }
+        let passesInFlight = Mutex(0)
         let runner: Orchestrator.Runner = { kind, policy, onProgress in
-            try await MaintenanceCycle(store: store, policy: policy).run(kind, onProgress: onProgress)
+            passesInFlight.withLock { $0 += 1 }
+            let record: PassRecord
+            do {
+                record = try await MaintenanceCycle(store: store, policy: policy).run(kind, onProgress: onProgress)
+            } catch {
+                await Self.passEnded(passesInFlight, store: store)
+                throw error
+            }
+            await Self.passEnded(passesInFlight, store: store)
+            return record
         }
         let orchestrator = Orchestrator(
             settings: configuration.loops, policy: configuration.policy, clock: SystemClock(), runner: runner,
@@ -170,6 +180,18 @@ package struct Daemon {
             }
         }
         return 0
+    }
+
+    /// Once no pass is running, gives back the memory the passes used: the store's page cache
+    /// (up to `ConsolidationPass.pageCacheMebibytes`) and the heap glibc kept for reuse, so
+    /// that memoryd holds little between passes (docs/DECISIONS.md, "Idle memory").
+    private static func passEnded(_ inFlight: borrowing Mutex<Int>, store: MemoryStore) async {
+        guard inFlight.withLock({ count in
+            count -= 1
+            return count == 0
+        }) else { return }
+        await store.releaseMemory()
+        Heap.trim()
     }
 
     /// How often memoryd checks that its database is still the file at its path.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import MemoryEngines
 import MemoryModel
 import MemoryPasses
@@ -98,12 +98,12 @@ package struct DaemonConfiguration: Equatable {
 
     /// Reads `key = value` lines; `#` starts a comment; blank lines are skipped.
     package mutating func apply(file path: String) throws(ConfigurationError) {
-        var isDirectory: ObjCBool = false
+        var isDirectory = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
             throw ConfigurationError("cannot read configuration file \(path): there is no such file")
         }
-        guard !isDirectory.boolValue, let data = FileManager.default.contents(atPath: path) else {
-            let reason = isDirectory.boolValue ? "it is a directory" : "permission denied"
+        guard !isDirectory, let data = FileManager.default.contents(atPath: path) else {
+            let reason = isDirectory ? "it is a directory" : "permission denied"
             throw ConfigurationError("cannot read configuration file \(path): \(reason)")
         }
         guard let text = String(data: data, encoding: .utf8) else {
@@ -169,5 +169,10 @@ package struct ConfigurationError: Error, CustomStringConvertible {
 
 extension StringProtocol {
     /// Without white space at either end, "\r" included (the rest of a CRLF line end).
-    package var trimmed: String { String(self).trimmingCharacters(in: .whitespacesAndNewlines) }
+    package var trimmed: String {
+        let scalars = String(self).unicodeScalars
+        guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }) else { return "" }
+        let last = scalars.lastIndex(where: { !$0.properties.isWhitespace })!
+        return String(scalars[first...last])
+    }
 }

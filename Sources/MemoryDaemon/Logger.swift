@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import MemoryModel
 import MemoryPasses
 import Synchronization
@@ -27,17 +27,6 @@ package final class Logger: Sendable {
             journal
             ? "<\(severity.rawValue)>\(text)\n"
             : "\(Timestamp.now.iso8601) memoryd[\(getpid())] \(severity.name): \(text)\n"
-        var bytes = Array(line.utf8)
-        bytes.withUnsafeMutableBytes { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let written = write(STDERR_FILENO, buffer.baseAddress! + offset, buffer.count - offset)
-                if written <= 0 {
-                    if written < 0 && errno == EINTR { continue }
-                    return
-                }
-                offset += written
-            }
-        }
+        StandardStream.write(line, to: STDERR_FILENO)
     }
 }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension Array where Element: Sendable {
     /// `map` with the work split into one contiguous chunk per core, each a child task: for the

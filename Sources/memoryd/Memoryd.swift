@@ -1,6 +1,7 @@
 import MemoryDaemon
+import MemoryModel
 import MemoryStorage
-import Foundation
+import FoundationEssentials
 
 #if canImport(Glibc)
     import Glibc
@@ -39,6 +40,9 @@ enum Memoryd {
 
     static func main() async {
         signal(SIGPIPE, SIG_IGN)
+        // Threads would otherwise get malloc arenas of their own, each keeping the pages a pass
+        // freed in it (docs/DECISIONS.md, "Idle memory and start-up").
+        Heap.limitArenas(to: 1)
         let environment = ProcessInfo.processInfo.environment
         var flags: [(String, String)] = []
         var configFile: String?
@@ -78,12 +82,12 @@ enum Memoryd {
     }
 
     static func usage(_ message: String) -> Never {
-        FileHandle.standardError.write(Data("memoryd: \(message)\nTry 'memoryd --help'.\n".utf8))
+        StandardStream.error("memoryd: \(message)\nTry 'memoryd --help'.")
         exit(64)
     }
 
     static func fail(_ message: String, status: Int32 = 1) -> Never {
-        FileHandle.standardError.write(Data("memoryd: \(message)\n".utf8))
+        StandardStream.error("memoryd: \(message)")
         exit(status)
     }
 }

@@ -41,4 +41,11 @@ struct GazetteerTests {
                 "São Paulo", "St. Petersburg",
             ])
     }
+
+    @Test("extractors alive at the same time share one gazetteer")
+    func extractorsShareTheGazetteer() {
+        let first = EntityExtractor()
+        let second = EntityExtractor()
+        #expect(first.gazetteer === second.gazetteer)
+    }
 }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import MemoryModel
 
 /// Decides, for a batch of pending short-term memories, which merge into new long-term

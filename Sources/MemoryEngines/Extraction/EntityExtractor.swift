@@ -9,7 +9,7 @@ import MemoryModel
 public struct EntityExtractor: Sendable {
     package let gazetteer: Gazetteer
 
-    public init() { gazetteer = .builtIn }
+    public init() { gazetteer = .shared }
 
     public func extract(_ text: String) -> [ExtractedEntity] {
         var scan = Scan(tokens: TextTokens(text), gazetteer: gazetteer)

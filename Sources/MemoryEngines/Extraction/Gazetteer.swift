@@ -2,7 +2,10 @@ import MemoryModel
 
 /// The built-in lists the extractor looks names up in (GazetteerData.swift has the lists and
 /// their provenance), indexed by first word for longest-match look-ups over tokens.
-package struct Gazetteer: Sendable {
+///
+/// Built on first use (a few milliseconds) and shared by every extractor alive; freed when the
+/// last one goes, so that an idle memoryd does not hold its megabytes between passes.
+package final class Gazetteer: Sendable {
     package struct Entry: Sendable {
         /// Lower-cased tokens, as `TextTokens` cuts them ("st", ".", "petersburg").
         package let words: [String]
@@ -28,7 +31,9 @@ package struct Gazetteer: Sendable {
     package let placePrefixes: Set<String>
     package let personTitles: Set<String>
 
-    package static let builtIn = Gazetteer()
+    /// The gazetteer in use, or a new one when none is.
+    package static var shared: Gazetteer { live.value }
+    private static let live = SharedWhileInUse { Gazetteer() }
 
     private init() {
         var index: [String: [Entry]] = [:]

@@ -283,8 +283,3 @@ extension Scan {
         "twenty", "thirty", "forty", "fifty", "sixty", "hundred", "couple",
     ]
 }
-
-extension String {
-    /// A number written with at least two digits: 3 → "03".
-    package init(format2 number: Int) { self = number < 10 ? "0\(number)" : "\(number)" }
-}

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import MemoryModel
 
 /// Ranks what recall found: short-term memories (turns) matched in the recall index, each

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// What every pass shares, and what recall and the graph's queries read the same way: how much
 /// one transaction takes, and how fast strength and edge weights fade. One value, so that

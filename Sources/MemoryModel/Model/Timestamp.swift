@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// An instant with millisecond precision, stored in the DB as fixed-width ISO-8601 UTC text
 /// (`2026-11-02T09:30:00.000Z`), which sorts correctly as text and which SQLite's date

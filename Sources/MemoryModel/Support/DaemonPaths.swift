@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 #if canImport(Glibc)
     import Glibc
@@ -23,14 +23,15 @@ public enum DaemonPaths {
         if let dataHome = environment["XDG_DATA_HOME"], dataHome.hasPrefix("/") {
             return dataHome + "/memoryd/memory.db"
         }
-        return (environment["HOME"] ?? NSHomeDirectory()) + "/.local/share/memoryd/memory.db"
+        return (environment["HOME"] ?? FileManager.default.homeDirectoryForCurrentUser.path) + "/.local/share/memoryd/memory.db"
     }
 
     /// `path` made absolute against the working directory: memoryd and memctl resolve a relative
     /// `--db` or `--socket` the same way, and messages name the real file.
     public static func absolute(_ path: String) -> String {
         guard !path.isEmpty, !path.hasPrefix("/"), !path.hasPrefix("@") else { return path }
-        return (FileManager.default.currentDirectoryPath as NSString).appendingPathComponent(path)
+        let directory = FileManager.default.currentDirectoryPath
+        return directory.hasSuffix("/") ? directory + path : directory + "/" + path
     }
 
     /// Parses `0`, `90`, `90s`, `10m`, `2h`, `7d`; nil for anything else, and for more than

@@ -1,4 +1,7 @@
 extension String {
+    /// A number written with at least two digits: 3 → "03", 12 → "12".
+    package init(format2 number: Int) { self = number < 10 ? "0\(number)" : "\(number)" }
+
     /// Line breaks and tabs as spaces, so that a piece of a memory fits on one line.
     public func replacingLineBreaks() -> String {
         String(unicodeScalars.map { $0 == "\n" || $0 == "\r" || $0 == "\t" ? " " : Character($0) })

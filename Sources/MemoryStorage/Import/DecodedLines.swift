@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import MemoryModel
 
 /// The lines of an import, read and decoded on a thread of their own and handed to the store in
@@ -15,7 +15,7 @@ final class DecodedLines: @unchecked Sendable {
     static let queued = 4
 
     // Everything below is guarded by `condition`.
-    private let condition = NSCondition()
+    private let condition = Condition()
     private var chunks: [[Line]] = []
     private var finished = false
     private var readError: (any Error)?
@@ -24,9 +24,7 @@ final class DecodedLines: @unchecked Sendable {
     /// Starts reading `reader` on a new thread; from here on only that thread uses it.
     init(reading reader: sending LineReader) {
         nonisolated(unsafe) let reader = reader
-        let thread = Thread { [self] in produce(reader) }
-        thread.name = "memory-import"
-        thread.start()
+        Threads.start(name: "memory-import") { [self] in produce(reader) }
     }
 
     /// The next chunk; nil after the last line. Throws what reading the input threw, once the

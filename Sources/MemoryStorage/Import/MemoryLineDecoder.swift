@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import MemoryModel
 
 /// Turns one JSONL line into a `NewMemory`, or a one-line reason why not.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import MemoryModel
 import SQLiteKit
 
@@ -96,7 +96,7 @@ extension MemoryStore {
     private static func sources(of ltm: LongTermMemoryID, _ connection: Connection) throws -> [ShortTermMemory] {
         try connection.prepare(
             """
-            SELECT \(shortTermColumns.replacingOccurrences(of: " FROM short_term_memories", with: ""))
+            SELECT \(shortTermColumns.replacing(" FROM short_term_memories", with: ""))
             FROM short_term_memories WHERE id IN (SELECT stm_id FROM long_term_sources WHERE ltm_id = ?)
             ORDER BY created_at, id
             """

@@ -1,5 +1,6 @@
 import CSQLite
-import Foundation
+import FoundationEssentials
+import Glibc
 import MemoryModel
 import SQLiteKit
 
@@ -93,6 +94,12 @@ public actor MemoryStore {
     /// is closed (and its `-wal` checkpointed) before they exit. Every later call fails.
     public func close() {
         connection.close()
+    }
+
+    /// Gives back the page cache a pass filled (up to `Configuration.pageCacheMebibytes`), for a
+    /// daemon going idle; the next reads warm it again from the file.
+    public func releaseMemory() {
+        connection.releaseMemory()
     }
 
     /// An absolute path, so that SQLite's special names (`:memory:`, the empty name for a

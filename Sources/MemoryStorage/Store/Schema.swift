@@ -283,7 +283,7 @@ package enum Schema {
         let months = ["january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
             "november", "december"]
         let days = ["sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday"]
-        let month = months.enumerated().map { "WHEN '\(String(format: "%02d", $0.offset + 1))' THEN '\($0.element)'" }
+        let month = months.enumerated().map { "WHEN '\(String(format2: $0.offset + 1))' THEN '\($0.element)'" }
             .joined(separator: " ")
         let day = days.enumerated().map { "WHEN '\($0.offset)' THEN '\($0.element)'" }.joined(separator: " ")
         return """

@@ -1,19 +1,18 @@
-import Foundation
+import FoundationEssentials
+import MemoryModel
 
 /// Runs the store actor's jobs on a thread of its own, one at a time: SQLite's calls block (a
 /// busy wait can last the whole busy timeout, an import reads its file), and they must never
 /// hold one of the few threads of Swift's cooperative pool. The thread ends with `stop()`.
 final class StoreExecutor: SerialExecutor, @unchecked Sendable {
     // `jobs` and `stopped` are guarded by `condition`.
-    private let condition = NSCondition()
+    private let condition = Condition()
     private var jobs: [UnownedJob] = []
     private var stopped = false
 
     init(name: String) {
         // The thread holds the executor until it is stopped.
-        let thread = Thread { self.run() }
-        thread.name = name
-        thread.start()
+        Threads.start(name: name) { self.run() }
     }
 
     func enqueue(_ job: consuming ExecutorJob) {

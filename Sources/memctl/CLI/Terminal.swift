@@ -21,24 +21,3 @@ struct Terminal: Sendable {
         return Terminal(isInteractive: interactive, width: columns ?? (interactive ? 80 : nil))
     }
 }
-
-/// Writes whole strings to a file descriptor, retrying short writes and EINTR.
-enum StandardStream {
-    static func write(_ text: String, to descriptor: Int32) {
-        var text = text
-        text.withUTF8 { bytes in
-            var offset = 0
-            while offset < bytes.count {
-                let written = Glibc.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    return  // a closed pipe: nobody is reading, nothing useful to do
-                }
-                offset += written
-            }
-        }
-    }
-
-    static func out(_ line: String) { write(line + "\n", to: STDOUT_FILENO) }
-    static func error(_ line: String) { write(line + "\n", to: STDERR_FILENO) }
-}

@@ -1,3 +1,4 @@
+import MemoryModel
 import MemoryDaemon
 import MemoryPasses
 import Foundation

@@ -1,3 +1,4 @@
+import MemoryModel
 import MemoryStorage
 import Foundation
 

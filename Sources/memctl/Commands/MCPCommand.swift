@@ -1,3 +1,4 @@
+import MemoryModel
 import Dispatch
 import Foundation
 import MemoryDaemon

@@ -1,0 +1,96 @@
+import Glibc
+
+/// A mutex and its condition variable, over pthreads: what `NSCondition` gives, without
+/// Foundation. memoryd links only FoundationEssentials (docs/DECISIONS.md, "Idle memory").
+public final class Condition: @unchecked Sendable {
+    private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+    private let condition = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
+
+    public init() {
+        pthread_mutex_init(mutex, nil)
+        pthread_cond_init(condition, nil)
+    }
+
+    deinit {
+        pthread_cond_destroy(condition)
+        pthread_mutex_destroy(mutex)
+        condition.deallocate()
+        mutex.deallocate()
+    }
+
+    public func lock() { pthread_mutex_lock(mutex) }
+    public func unlock() { pthread_mutex_unlock(mutex) }
+    /// Unlocks, sleeps until signalled (or spuriously), and locks again: call it in a loop
+    /// that checks what it waits for.
+    public func wait() { pthread_cond_wait(condition, mutex) }
+    public func signal() { pthread_cond_signal(condition) }
+    public func broadcast() { pthread_cond_broadcast(condition) }
+}
+
+/// Threads of our own, for work that blocks (the store's SQLite calls, sockets, reading input)
+/// and must not hold one of Swift concurrency's few threads.
+public enum Threads {
+    /// Runs `body` on a new detached thread named `name` (at most 15 bytes are kept).
+    public static func start(name: String, _ body: @escaping @Sendable () -> Void) {
+        let box = Unmanaged.passRetained(Body(name: name, run: body)).toOpaque()
+        var attributes = pthread_attr_t()
+        pthread_attr_init(&attributes)
+        defer { pthread_attr_destroy(&attributes) }
+        pthread_attr_setdetachstate(&attributes, Int32(PTHREAD_CREATE_DETACHED))
+        var thread = pthread_t()
+        let result = pthread_create(&thread, &attributes, threadEntry, box)
+        precondition(result == 0, "cannot start thread \(name): error \(result)")
+    }
+
+    /// A started thread's first function: takes its body and name back and runs it.
+    private static let threadEntry: @convention(c) (UnsafeMutableRawPointer?) -> UnsafeMutableRawPointer? = { box in
+        let body = Unmanaged<Body>.fromOpaque(box!).takeRetainedValue()
+        setName(String(body.name.utf8.prefix(15)) ?? "memoryd")
+        body.run()
+        return nil
+    }
+
+    /// Names the calling thread (what `top -H` and a debugger show).
+    private static func setName(_ name: String) {
+        typealias SetName = @convention(c) (pthread_t, UnsafePointer<CChar>) -> Int32
+        _ = GlibcExtras.function("pthread_setname_np", as: SetName.self)?(pthread_self(), name)
+    }
+
+    private final class Body: Sendable {
+        let name: String
+        let run: @Sendable () -> Void
+        init(name: String, run: @escaping @Sendable () -> Void) {
+            self.name = name
+            self.run = run
+        }
+    }
+}
+
+/// The heap glibc's malloc keeps.
+public enum Heap {
+    /// Hands the heap's free pages back to the system (`malloc_trim(0)`). glibc keeps what a
+    /// pass freed for later allocations, which an idle daemon would hold for nothing.
+    public static func trim() {
+        typealias Trim = @convention(c) (Int) -> Int32
+        _ = GlibcExtras.function("malloc_trim", as: Trim.self)?(0)
+    }
+}
+
+extension Heap {
+    /// Lets at most `count` malloc arenas exist (`mallopt(M_ARENA_MAX)`). glibc gives threads
+    /// arenas of their own, up to eight per core, and each keeps its own freed pages.
+    public static func limitArenas(to count: Int32) {
+        typealias Option = @convention(c) (Int32, Int32) -> Int32
+        let arenaMaximum: Int32 = -8  // M_ARENA_MAX in malloc.h
+        _ = GlibcExtras.function("mallopt", as: Option.self)?(arenaMaximum, count)
+    }
+}
+
+/// glibc functions the Glibc module leaves out (declared only with `_GNU_SOURCE`, or in
+/// `malloc.h`), looked up by name in the process.
+enum GlibcExtras {
+    static func function<Function>(_ name: String, as type: Function.Type) -> Function? {
+        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), name) else { return nil }
+        return unsafeBitCast(symbol, to: type)
+    }
+}
