@@ -172,8 +172,10 @@ public actor MemoryStore {
             where (error.code == SQLITE_READONLY || error.code == SQLITE_CANTOPEN) && access(path, W_OK) != 0
         {
             let log = path + "-wal"
-            let logSize = (try? FileManager.default.attributesOfItem(atPath: log)[.size] as? Int) ?? 0
-            guard logSize == 0 else {
+            // stat, not FileManager's attributes: without Foundation loaded, their size (a UInt64)
+            // does not cast to Int, and a -wal full of changes would pass for empty.
+            var info = stat()
+            guard stat(log, &info) != 0 || info.st_size == 0 else {
                 throw StoreError.cannotOpen(
                     path: path,
                     reason: "it is read-only, and the changes still in \(log) can only be read by a user "
