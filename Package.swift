@@ -7,6 +7,9 @@ import PackageDescription
 //   MemoryModel ─────────────────────────┼→ MemoryPasses → MemoryDaemon → memoryd, memctl, memory-bench
 //   MemoryEngines ───────────────────────┘
 //   MCPProtocol (JSON-RPC values and messages, FoundationEssentials only) ──────────→ memctl
+//
+// Only memory-bench imports Foundation: the libraries, memoryd and memctl use FoundationEssentials,
+// so that they map neither Foundation nor ICU (docs/DECISIONS.md, "Idle memory and start-up").
 let package = Package(
     name: "memoryd",
     products: [

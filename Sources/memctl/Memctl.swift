@@ -2,7 +2,8 @@ import MemoryDaemon
 import MemoryModel
 import MemoryPasses
 import MemoryStorage
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// `memctl`: add memories, import them, run the passes, and inspect the memory database.
 @main

@@ -219,6 +219,29 @@ struct ImportanceHeuristicTests {
         #expect((score >= ConsolidationPolicy().forgetBelowImportance) == important, "\(text): \(score)")
     }
 
+    @Test("a text's tokens alone are the tokens of its full analysis, and give the same importance")
+    func tokensAlone() {
+        let texts = [
+            "I moved to Berlin last month. My sister Leah lives there!", "ok", "", "👍 Dentist on 2026-03-14 at 9:30",
+            "MEETING WITH DR. ALVAREZ", "Zoë déménage à Montréal\nI’m glad", "  spaces   between  ",
+        ]
+        for text in texts {
+            let features = TextFeatures(text)
+            let tokens = TextFeatures.tokens(of: text)
+            #expect(tokens.map(\.text) == features.tokens.map(\.text), "\(text)")
+            #expect(tokens.map(\.sentence) == features.tokens.map(\.sentence), "\(text)")
+            #expect(tokens.map(\.startsSentence) == features.tokens.map(\.startsSentence), "\(text)")
+            #expect(ImportanceHeuristic.estimate(text) == ImportanceHeuristic.estimate(features), "\(text)")
+        }
+    }
+
+    @Test("recall's length prior counts words as splitting on white space does")
+    func wordCounts() {
+        for text in ["", "one", " two  words ", "tabs\tand\nlines\r\n", "emoji 👍🏽 and é", "\u{00A0}nbsp\u{2003}em"] {
+            #expect(RecallRanker.wordCount(text) == text.split(whereSeparator: \.isWhitespace).count, "\(text)")
+        }
+    }
+
     @Test("sentences split after end punctuation and at line breaks, not inside numbers or abbreviations of it")
     func sentences() {
         #expect(

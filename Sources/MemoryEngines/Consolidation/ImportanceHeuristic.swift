@@ -12,16 +12,19 @@ package enum ImportanceHeuristic {
     /// What small talk and other filler score: below any forgetting threshold worth setting.
     package static let fillerImportance = 0.05
 
-    package static func estimate(_ text: String) -> Double { estimate(TextFeatures(text)) }
+    /// From the text's tokens alone: recall estimates every unconsolidated turn it ranks.
+    package static func estimate(_ text: String) -> Double { estimate(tokens: TextFeatures.tokens(of: text)) }
 
-    package static func estimate(_ features: TextFeatures) -> Double {
-        let words = features.tokens.map { token in
+    package static func estimate(_ features: TextFeatures) -> Double { estimate(tokens: features.tokens) }
+
+    private static func estimate(tokens: [TextFeatures.Token]) -> Double {
+        let words = tokens.map { token in
             String(token.text).lowercased().filter { $0 != "'" && $0 != "’" }
         }
         if words.isEmpty || smallTalk.contains(words.joined(separator: " ")) { return fillerImportance }
         let bigrams = Set(zip(words, words.dropFirst()).map { $0 + " " + $1 })
-        let named = features.tokens.filter(TextFeatures.isName).count
-        let hasNumber = features.tokens.contains { $0.text.unicodeScalars.first?.properties.numericType != nil }
+        let named = tokens.filter(TextFeatures.isName).count
+        let hasNumber = tokens.contains { $0.text.unicodeScalars.first?.properties.numericType != nil }
 
         var score = 0.25
         score += min(0.2, 0.1 * Double(named))

@@ -33,7 +33,20 @@ package struct TextFeatures: Sendable {
     /// Names and numbers: capitalised words inside a sentence ("Berlin", "Leah") and numbers.
     package let names: WordSet
 
-    package init(_ text: String) {
+    /// What one scan over a text's scalars finds: its tokens, its sentences' ranges, and how
+    /// many ASCII capitals and small letters it has.
+    private struct Scanned {
+        var tokens: [Token]
+        var sentenceRanges: [Range<String.Index>]
+        var upper: Int
+        var lower: Int
+    }
+
+    /// A text's tokens alone, without the word sets and sentences (what the importance
+    /// heuristic reads).
+    package static func tokens(of text: String) -> [Token] { scan(text).tokens }
+
+    private static func scan(_ text: String) -> Scanned {
         var tokens: [Token] = []
         var sentenceRanges: [Range<String.Index>] = []
         var sentenceStart: String.Index?
@@ -73,7 +86,7 @@ package struct TextFeatures: Sendable {
             } else if scalar.value >= 0x61 && scalar.value <= 0x7A {
                 lower += 1
             }
-            if Self.isWordScalar(scalar) {
+            if isWordScalar(scalar) {
                 extendSentence(index)
                 if wordStart == nil { wordStart = index }
                 afterEnd = false
@@ -81,18 +94,23 @@ package struct TextFeatures: Sendable {
                 closeWord(at: index)
                 if scalar == "\n" || scalar == "\r" {
                     closeSentence()
-                } else if Self.isWhitespace(scalar) {
+                } else if isWhitespace(scalar) {
                     if afterEnd { breakPending = true }
                 } else {
                     extendSentence(index)
-                    afterEnd = Self.endsSentence(scalar) || (afterEnd && Self.closesQuote(scalar))
+                    afterEnd = endsSentence(scalar) || (afterEnd && closesQuote(scalar))
                 }
             }
             index = scalars.index(after: index)
         }
         closeWord(at: scalars.endIndex)
         closeSentence()
+        return Scanned(tokens: tokens, sentenceRanges: sentenceRanges, upper: upper, lower: lower)
+    }
 
+    package init(_ text: String) {
+        let scanned = Self.scan(text)
+        let (tokens, sentenceRanges, upper, lower) = (scanned.tokens, scanned.sentenceRanges, scanned.upper, scanned.lower)
         self.tokens = tokens
         // In shouted text capitals say nothing about names: only numbers count there.
         let shouting = upper > 2 * lower && upper >= 4

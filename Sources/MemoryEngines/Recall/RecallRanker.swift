@@ -71,7 +71,7 @@ package struct RecallRanker: Sendable {
                 // A short-term memory is one observation: the strength of a new long-term memory.
                 (importance, last, strength) = (turn.importance ?? ImportanceHeuristic.estimate(turn.text), turn.createdAt, 0.5)
             }
-            let words = max(weights.lengthPriorFloor, Double(memory.text.split(whereSeparator: \.isWhitespace).count))
+            let words = max(weights.lengthPriorFloor, Double(Self.wordCount(memory.text)))
             relevance /= pow(words / weights.lengthPriorScale, weights.lengthPriorExponent)
             let key = "\(memory.kind):\(memory.id)"
             if relevance > best[key]?.relevance ?? -1 { best[key] = (relevance, memory, importance, last, strength) }
@@ -92,6 +92,19 @@ package struct RecallRanker: Sendable {
         }
         ranked.sort { ($0.score, $1.kind, $1.id) > ($1.score, $0.kind, $0.id) }
         return Array(ranked.prefix(limit))
+    }
+
+    /// Runs of non-white-space, counted over scalars (as `split(whereSeparator: \.isWhitespace)`
+    /// counts them over characters, without grapheme breaking).
+    package static func wordCount(_ text: String) -> Int {
+        var count = 0
+        var inWord = false
+        for scalar in text.unicodeScalars {
+            let space = scalar.properties.isWhitespace
+            if !space && !inWord { count += 1 }
+            inWord = !space
+        }
+        return count
     }
 
     package init(weights: RecallWeights) {

@@ -34,6 +34,20 @@ public enum DaemonPaths {
         return directory.hasSuffix("/") ? directory + path : directory + "/" + path
     }
 
+    /// An absolute `path` without `.`, `..` (inside the path), repeated or trailing slashes:
+    /// "/a/./b//../c/" → "/a/c". Symbolic links are left as they are.
+    public static func normalized(_ path: String) -> String {
+        var parts: [Substring] = []
+        for part in path.split(separator: "/", omittingEmptySubsequences: true) {
+            switch part {
+            case ".": continue
+            case "..": if !parts.isEmpty { parts.removeLast() }
+            default: parts.append(part)
+            }
+        }
+        return "/" + parts.joined(separator: "/")
+    }
+
     /// Parses `0`, `90`, `90s`, `10m`, `2h`, `7d`; nil for anything else, and for more than
     /// `longestDuration` (times are kept in milliseconds, which must not overflow).
     public static func parseDuration(_ text: String) -> Duration? {

@@ -17,6 +17,21 @@ public enum StandardStream {
         }
     }
 
+    /// Everything left to read from `descriptor` (standard input, a pipe), retrying EINTR.
+    public static func readAll(_ descriptor: Int32) throws(SystemError) -> [UInt8] {
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress!, $0.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw SystemError(call: "read")
+            }
+            if count == 0 { return bytes }
+            bytes.append(contentsOf: chunk[..<count])
+        }
+    }
+
     public static func out(_ line: String) { write(line + "\n", to: STDOUT_FILENO) }
     public static func error(_ line: String) { write(line + "\n", to: STDERR_FILENO) }
 }

@@ -1,3 +1,21 @@
+extension Double {
+    /// This number with `places` digits after the point, as printf's `%.Nf` writes it:
+    /// 1.05.fixed(3) → "1.050", 2.0 / 3 .fixed(2) → "0.67". Halves round away from zero.
+    public func fixed(_ places: Int) -> String {
+        guard isFinite else { return isNaN ? "nan" : self < 0 ? "-inf" : "inf" }
+        var scale: Double = 1
+        for _ in 0..<places { scale *= 10 }
+        let scaled = (abs(self) * scale).rounded(.toNearestOrAwayFromZero)
+        guard scaled < 9e15 else { return "\(self)" }
+        let digits = String(Int64(scaled))
+        let padded = String(repeating: "0", count: max(0, places + 1 - digits.count)) + digits
+        let whole = padded.dropLast(places)
+        let fraction = padded.suffix(places)
+        let sign = self < 0 && scaled > 0 ? "-" : ""
+        return sign + whole + (places > 0 ? "." + fraction : "")
+    }
+}
+
 extension String {
     /// A number written with at least two digits: 3 → "03", 12 → "12".
     package init(format2 number: Int) { self = number < 10 ? "0\(number)" : "\(number)" }

@@ -1,6 +1,6 @@
 import MemoryModel
 import MemoryStorage
-import Foundation
+import FoundationEssentials
 
 /// What every command gets: the global options, where output goes, and the store.
 struct Context {
@@ -76,7 +76,7 @@ final class OpenStores {
 
 extension Double {
     /// Two decimals, for importance and strength columns.
-    var twoDecimals: String { String(format: "%.2f", self) }
+    var twoDecimals: String { fixed(2) }
 }
 
 extension KnowledgeGraph {

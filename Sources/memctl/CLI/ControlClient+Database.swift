@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import MemoryDaemon
 import MemoryModel
 
@@ -30,6 +30,6 @@ extension ControlProtocol.DaemonStatus {
     }
 
     private static func standardized(_ path: String) -> String {
-        (DaemonPaths.absolute(path) as NSString).standardizingPath
+        DaemonPaths.normalized(DaemonPaths.absolute(path))
     }
 }

@@ -1,6 +1,6 @@
 import MemoryDaemon
 import MemoryModel
-import Foundation
+import FoundationEssentials
 import Synchronization
 
 #if canImport(Glibc)

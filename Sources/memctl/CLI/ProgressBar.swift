@@ -2,7 +2,7 @@ import MemoryModel
 import MemoryPasses
 import MemoryStorage
 import Dispatch
-import Foundation
+import FoundationEssentials
 import Synchronization
 
 #if canImport(Glibc)

@@ -1,6 +1,7 @@
 import MemoryModel
 import MemoryStorage
-import Foundation
+import FoundationEssentials
+import Glibc
 
 struct AddCommand: Command {
     static let name = "add"
@@ -58,8 +59,8 @@ struct AddCommand: Command {
 
     /// Standard input as text, with one trailing newline removed (as `echo` adds one).
     private func readStandardInput() throws -> String {
-        let data = FileHandle.standardInput.readDataToEndOfFile()
-        guard var content = String(data: data, encoding: .utf8) else {
+        let bytes = try StandardStream.readAll(STDIN_FILENO)
+        guard var content = String(validating: bytes, as: UTF8.self) else {
             throw InvalidMemory("standard input is not valid UTF-8")
         }
         if content.hasSuffix("\n") { content.removeLast() }

@@ -3,7 +3,7 @@ import MemoryModel
 import MemoryPasses
 import MemoryStorage
 import Dispatch
-import Foundation
+import FoundationEssentials
 
 #if canImport(Glibc)
     import Glibc
@@ -197,7 +197,7 @@ struct ConsolidateCommand: Command {
         let record = summary.record
         let count = { (key: PassCounts.CodingKeys) in record.counts[key] ?? 0 }
         StandardStream.out(
-            "\(record.kind.rawValue) \(record.outcome.rawValue) in \(String(format: "%.2f", summary.seconds)) s: "
+            "\(record.kind.rawValue) \(record.outcome.rawValue) in \(summary.seconds.fixed(2)) s: "
                 + "processed \(record.processed) memories in \(record.batches) batch(es)")
         switch record.kind {
         case .consolidation:

@@ -1,7 +1,7 @@
 import MemoryModel
 import MemoryDaemon
 import MemoryPasses
-import Foundation
+import FoundationEssentials
 
 struct StatusCommand: Command {
     static let name = "status"

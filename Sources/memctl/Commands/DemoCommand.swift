@@ -3,7 +3,8 @@ import MemoryEngines
 import MemoryModel
 import MemoryPasses
 import MemoryStorage
-import Foundation
+import FoundationEssentials
+import Glibc
 
 struct DemoCommand: Command {
     static let name = "demo"
@@ -50,7 +51,7 @@ struct DemoCommand: Command {
     /// --db PATH when given (it must be new or empty), else a new temporary directory.
     private func databasePath(_ context: Context) throws -> String {
         if context.databaseGiven { return context.databasePath }
-        var directory = NSTemporaryDirectory()
+        var directory = FileManager.default.temporaryDirectory.path
         while directory.count > 1 && directory.hasSuffix("/") { directory.removeLast() }
         var template = Array((directory + "/memctl-demo-XXXXXX").utf8CString)
         guard let created = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
@@ -134,7 +135,7 @@ struct DemoReport: Encodable {
                 + "\(shortTermAfter.forgotten) forgotten, \(shortTermAfter.pending) kept back")
         for pass in passes {
             let counts = PassCounts.reported(by: pass.record.kind).map { "\($0.rawValue) \(pass.record.counts[$0] ?? 0)" }
-            out("  \(pass.record.kind.rawValue): " + counts.joined(separator: ", ").replacingOccurrences(of: "_", with: "-"))
+            out("  \(pass.record.kind.rawValue): " + counts.joined(separator: ", ").replacing("_", with: "-"))
         }
         out("")
         out("merged most (short-term memories → one long-term memory):")
@@ -150,7 +151,7 @@ struct DemoReport: Encodable {
         }
         out("")
         out("memctl recall \"\(recallQuery)\":")
-        for memory in recall.memories { out("  \(String(format: "%.3f", memory.score))  \(memory.kind):\(memory.id)  \(TextLayout.cut(memory.text, to: 90))") }
+        for memory in recall.memories { out("  \(memory.score.fixed(3))  \(memory.kind):\(memory.id)  \(TextLayout.cut(memory.text, to: 90))") }
         for fact in recall.facts.prefix(6) { out("  fact: \(fact.subject) \(fact.predicate) \(fact.object) (since \(fact.since.day))") }
         out("")
         out("explore: memctl --db \(database) entity Leah   (or: graph --entity Leah, recall \"...\", ltm, passes)")

@@ -1,7 +1,7 @@
 import MemoryModel
 import MemoryPasses
 import MemoryStorage
-import Foundation
+import FoundationEssentials
 
 struct GraphCommand: Command {
     static let name = "graph"
@@ -77,7 +77,7 @@ struct GraphCommand: Command {
             lines.append("  n\(node.id) [label=\(quoted("\(node.name)\n(\(node.kind))"))];")
         }
         for edge in graph.edges {
-            var attributes = ["penwidth=\(String(format: "%.2f", 1 + min(edge.weight, 10) / 2))"]
+            var attributes = ["penwidth=\((1 + min(edge.weight, 10) / 2).fixed(2))"]
             if edge.predicate == "co_occurs" {
                 attributes += ["style=dashed", "dir=none", "color=gray50"]
             } else {

@@ -1,6 +1,6 @@
 import MemoryModel
 import MemoryStorage
-import Foundation
+import FoundationEssentials
 
 #if canImport(Glibc)
     import Glibc
@@ -85,13 +85,13 @@ private struct DatabaseFiles {
     init(path: String) {
         self.path = path
         existed = FileManager.default.fileExists(atPath: path)
-        directoryExisted = FileManager.default.fileExists(atPath: (path as NSString).deletingLastPathComponent)
+        directoryExisted = FileManager.default.fileExists(atPath: parentDirectory(of: path))
     }
 
     /// Called after the store was released, so that SQLite has closed the files.
     func removeIfCreated() {
         guard !existed else { return }
         for suffix in ["", "-wal", "-shm", "-journal"] { try? FileManager.default.removeItem(atPath: path + suffix) }
-        if !directoryExisted { rmdir((path as NSString).deletingLastPathComponent) }
+        if !directoryExisted { rmdir(parentDirectory(of: path)) }
     }
 }

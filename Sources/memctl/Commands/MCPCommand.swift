@@ -1,6 +1,6 @@
 import MemoryModel
 import Dispatch
-import Foundation
+import FoundationEssentials
 import MemoryDaemon
 
 #if canImport(Glibc)
@@ -66,7 +66,7 @@ struct MCPCommand: Command {
         defer { for stop in stops { stop.cancel() } }
         // Standard input is read by a thread of its own: read(2) blocks, and the cooperative
         // pool must stay free for the tool calls.
-        let reader = Thread {
+        Threads.start(name: "memctl mcp stdin") {
             let reader = LineSocketReader(descriptor: STDIN_FILENO, limit: MCPServer.maximumLineBytes)
             while true {
                 let result = reader.next()
@@ -75,8 +75,6 @@ struct MCPCommand: Command {
             }
             input.finish()
         }
-        reader.name = "memctl mcp stdin"
-        reader.start()
         StandardStream.error(
             "memctl mcp \(Memctl.version): serving MCP on standard input and output (database \(context.databasePath))")
         await server.serve(lines)

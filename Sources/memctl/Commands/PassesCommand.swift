@@ -36,7 +36,7 @@ struct PassesCommand: Command {
             let counts = pass.counts.recorded.map { "\($0.name)=\($0.value)" }.joined(separator: " ")
             table.append(
                 String(pass.id.rawValue), pass.kind.rawValue, pass.startedAt.minutes,
-                seconds.map { String(format: "%.1f", $0) } ?? "-", pass.outcome.rawValue, String(pass.processed),
+                seconds.map { $0.fixed(1) } ?? "-", pass.outcome.rawValue, String(pass.processed),
                 String(pass.batches), pass.error.map { "error: \($0)" } ?? counts)
         }
         context.printTable(table)

@@ -2,7 +2,7 @@ import MemoryEngines
 import MemoryModel
 import MemoryPasses
 import MemoryStorage
-import Foundation
+import FoundationEssentials
 
 struct RecallCommand: Command {
     static let name = "recall"
@@ -69,7 +69,7 @@ struct RecallCommand: Command {
                 .init(header: "SESSION", maximumWidth: 24), .init(header: "WHO", maximumWidth: 16), .init(header: "TEXT"))
             for memory in recall.memories {
                 table.append(
-                    String(format: "%.3f", memory.score), reference(memory), when(memory), memory.session ?? "-",
+                    memory.score.fixed(3), reference(memory), when(memory), memory.session ?? "-",
                     memory.source ?? "-", memory.text)
             }
             context.printTable(table)

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import MCPProtocol
 
 /// One MCP tool: what `tools/list` shows of it, and the code `tools/call` runs.

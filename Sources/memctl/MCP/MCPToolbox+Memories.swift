@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import MCPProtocol
 import MemoryModel
 import MemoryPasses

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// What the tools work with: the store, memoryd's control socket, and the output for progress.
 struct MCPToolbox: Sendable {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Where the next page of a search starts, given out as `next_cursor`: opaque to the client,
 /// tied to its query so that a cursor used with another query is refused rather than misread.

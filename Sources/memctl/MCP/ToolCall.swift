@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import MCPProtocol
 
 /// A call's arguments, already checked against the tool's parameter types.

@@ -1,0 +1,49 @@
+import Glibc
+import Testing
+
+@testable import MemoryModel
+
+@Suite("Numbers and paths as memctl prints them")
+struct DisplayTests {
+    @Test("fixed decimals, as printf's %.Nf writes them", arguments: [
+        (1.05, 3, "1.050"), (0, 3, "0.000"), (2.0 / 3, 2, "0.67"), (12.3456, 1, "12.3"), (-0.5, 2, "-0.50"),
+        (-0.0001, 2, "0.00"), (1_234_567.891, 2, "1234567.89"), (0.999, 2, "1.00"), (7, 0, "7"), (0.05, 1, "0.1"),
+    ] as [(Double, Int, String)])
+    func fixed(value: Double, places: Int, text: String) {
+        #expect(value.fixed(places) == text)
+    }
+
+    @Test("fixed agrees with printf on scores as recall rounds them")
+    func fixedAgreesWithPrintf() {
+        for thousandths in 0...2_000 {
+            let score = Double(thousandths) / 1000
+            var buffer = [CChar](repeating: 0, count: 32)
+            _ = withVaList([score]) { vsnprintf(&buffer, buffer.count, "%.3f", $0) }
+            let printed = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            #expect(score.fixed(3) == printed)
+        }
+    }
+
+    @Test("a path without dots and repeated slashes", arguments: [
+        ("/a/./b//../c/", "/a/c"), ("/", "/"), ("/..", "/"), ("/var/lib/memoryd/memory.db", "/var/lib/memoryd/memory.db"),
+        ("/a/b/../../..", "/"),
+    ])
+    func normalized(path: String, expected: String) {
+        #expect(DaemonPaths.normalized(path) == expected)
+    }
+
+    @Test("everything left on a pipe is read, however it arrives")
+    func readAll() throws {
+        var ends: [Int32] = [0, 0]
+        #expect(pipe(&ends) == 0)
+        let text = String(repeating: "memory ✓ ", count: 20_000)
+        let writeEnd = ends[1]
+        Threads.start(name: "pipe-writer") {
+            StandardStream.write(text, to: writeEnd)
+            close(writeEnd)
+        }
+        let bytes = try StandardStream.readAll(ends[0])
+        close(ends[0])
+        #expect(String(decoding: bytes, as: UTF8.self) == text)
+    }
+}
