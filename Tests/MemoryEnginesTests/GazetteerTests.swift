@@ -48,4 +48,27 @@ struct GazetteerTests {
         let second = EntityExtractor()
         #expect(first.gazetteer === second.gazetteer)
     }
+
+    @Test("an extractor made for one text finds in it exactly what the full gazetteer finds")
+    func extractorForOneText() {
+        var texts = [
+            "We flew from São Paulo to St. Petersburg with AT&T points",
+            "my sister Leah works at the Mayo Clinic in Rochester, says Dr. Alvarez",
+            "MEETING WITH DR. ALVAREZ AT GOOGLE ON 3 MAY", "i moved to berlin with tom and jordan last spring",
+            "Nice weather in Nice today; Will Smith will visit Jordan", "", "lol ok",
+            "Caroline went to the LGBTQ support group on 7 May 2023 with Melanie's kids",
+        ]
+        // Every entry of every list, ten at a time, in sentences with cues around them.
+        var entries: [String] = []
+        for list in Self.lists { entries += Gazetteer.lines(list).map(String.init) }
+        for start in stride(from: 0, to: entries.count, by: 10) {
+            let group = entries[start..<min(start + 10, entries.count)]
+            texts.append("Yesterday \(group.joined(separator: " met ")) at the University of \(group.first!) Street.")
+            texts.append("i told \(group.map { $0.lowercased() }.joined(separator: " and "))'s brother about it")
+        }
+        let full = EntityExtractor()
+        for text in texts {
+            #expect(EntityExtractor(for: text).extract(text) == full.extract(text), "\(text)")
+        }
+    }
 }

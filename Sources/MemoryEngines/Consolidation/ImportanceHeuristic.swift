@@ -18,19 +18,18 @@ package enum ImportanceHeuristic {
     package static func estimate(_ features: TextFeatures) -> Double { estimate(tokens: features.tokens) }
 
     private static func estimate(tokens: [TextFeatures.Token]) -> Double {
-        let words = tokens.map { token in
-            String(token.text).lowercased().filter { $0 != "'" && $0 != "’" }
+        let words = tokens.map { normalized($0.text) }
+        if words.isEmpty || (words.count <= smallTalkWords && smallTalk.contains(words.joined(separator: " "))) {
+            return fillerImportance
         }
-        if words.isEmpty || smallTalk.contains(words.joined(separator: " ")) { return fillerImportance }
-        let bigrams = Set(zip(words, words.dropFirst()).map { $0 + " " + $1 })
         let named = tokens.filter(TextFeatures.isName).count
         let hasNumber = tokens.contains { $0.text.unicodeScalars.first?.properties.numericType != nil }
 
         var score = 0.25
         score += min(0.2, 0.1 * Double(named))
         if hasNumber { score += 0.1 }
-        if words.contains(where: cueWords.contains) || !bigrams.isDisjoint(with: cuePhrases) { score += 0.3 }
-        if words.contains(where: selfWords.contains) || !bigrams.isDisjoint(with: selfPhrases) { score += 0.15 }
+        if words.contains(where: cueWords.contains) || contains(cuePhrases, firsts: cuePhraseFirsts, in: words) { score += 0.3 }
+        if words.contains(where: selfWords.contains) || contains(selfPhrases, firsts: selfPhraseFirsts, in: words) { score += 0.15 }
         if words.count >= 20 {
             score += 0.1
         } else if words.count >= 8 {
@@ -39,6 +38,33 @@ package enum ImportanceHeuristic {
         if words.count <= 2 && named == 0 && !hasNumber { score = min(score, 0.1) }
         return min(1, score)
     }
+
+    /// A token lower-cased without apostrophes ("Don't" → "dont"); ASCII without `Character`s.
+    private static func normalized(_ token: Substring) -> String {
+        guard token.utf8.allSatisfy({ $0 < 0x80 }) else {
+            return String(token).lowercased().filter { $0 != "'" && $0 != "’" }
+        }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(token.utf8.count)
+        for byte in token.utf8 where byte != UInt8(ascii: "'") {
+            bytes.append(byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte)
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Whether two adjacent `words` make one of `phrases` (two words each, the first of which
+    /// are `firsts`), building only the pairs that may.
+    private static func contains(_ phrases: Set<String>, firsts: Set<String>, in words: [String]) -> Bool {
+        for index in words.indices.dropLast() where firsts.contains(words[index]) {
+            if phrases.contains(words[index] + " " + words[index + 1]) { return true }
+        }
+        return false
+    }
+
+    private static let cuePhraseFirsts = Set(cuePhrases.map { String($0.split(separator: " ")[0]) })
+    private static let selfPhraseFirsts = Set(selfPhrases.map { String($0.split(separator: " ")[0]) })
+    /// The most words of a small-talk phrase: longer texts are never small talk.
+    private static let smallTalkWords = smallTalk.map { $0.split(separator: " ").count }.max() ?? 0
 
     package static let smallTalk: Set<String> = [
         "ok", "okay", "k", "kk", "lol", "haha", "hahaha", "thanks", "thank you", "thx", "ty", "yes", "no", "yeah",

@@ -100,7 +100,8 @@ package struct RecallRanker: Sendable {
         var count = 0
         var inWord = false
         for scalar in text.unicodeScalars {
-            let space = scalar.properties.isWhitespace
+            let space =
+                scalar.isASCII ? scalar == " " || (0x09...0x0D).contains(scalar.value) : scalar.properties.isWhitespace
             if !space && !inWord { count += 1 }
             inWord = !space
         }

@@ -58,7 +58,7 @@ public struct Recaller: Sendable {
     /// Keys under which an entity the query names may be stored: what the extractor finds in it,
     /// and every run of one to three of its words (`tokens`, lower-cased).
     static func aliasKeys(in query: String, tokens: [String]) -> [String] {
-        var keys = Set(EntityExtractor().extract(query).filter { $0.kind.isNamed }.map(\.key))
+        var keys = Set(EntityExtractor(for: query).extract(query).filter { $0.kind.isNamed }.map(\.key))
         for length in 1...3 where tokens.count >= length {
             for start in 0...(tokens.count - length) {
                 let phrase = tokens[start..<(start + length)]
