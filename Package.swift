@@ -97,3 +97,16 @@ if Context.environment["MEMORYD_FUZZ"] == "1" {
         package.products.append(.executable(name: name, targets: [name]))
     }
 }
+
+// Release builds link the Swift runtime and libraries into the programs (what
+// `--static-swift-stdlib` does): a memctl command starts in less time, memoryd holds less while
+// idle, and the binaries need only glibc, libstdc++ and libsqlite3 where they run
+// (docs/DECISIONS.md, "Idle memory and start-up"). Debug builds and tests link dynamically.
+for target in package.targets where target.type == .regular || target.type == .executable {
+    let staticInRelease: [String] = ["-static-stdlib"]
+    target.swiftSettings = (target.swiftSettings ?? []) + [.unsafeFlags(staticInRelease, .when(configuration: .release))]
+    if target.type == .executable {
+        target.linkerSettings =
+            (target.linkerSettings ?? []) + [.unsafeFlags(staticInRelease, .when(configuration: .release))]
+    }
+}
