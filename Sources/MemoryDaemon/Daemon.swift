@@ -184,7 +184,7 @@ package struct Daemon {
 
     /// Once no pass is running, gives back the memory the passes used: the store's page cache
     /// (up to `ConsolidationPass.pageCacheMebibytes`) and the heap glibc kept for reuse, so
-    /// that memoryd holds little between passes (docs/DECISIONS.md, "Idle memory").
+    /// that memoryd holds little between passes (docs/DECISIONS.md, "Idle memory and start-up").
     private static func passEnded(_ inFlight: borrowing Mutex<Int>, store: MemoryStore) async {
         guard inFlight.withLock({ count in
             count -= 1
