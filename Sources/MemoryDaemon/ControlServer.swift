@@ -28,7 +28,7 @@ package final class ControlServer: Sendable {
         log: Logger
     ) throws {
         // A directory made for the socket is the owner's alone.
-        try SystemError.createDirectories(parentDirectory(of: path), mode: 0o700)
+        try SystemError.createDirectories(DaemonPaths.parentDirectory(of: path), mode: 0o700)
         listener = try UnixSocket.listen(path, mode: 0o660)
         self.path = path
         self.orchestrator = orchestrator

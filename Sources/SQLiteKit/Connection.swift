@@ -100,9 +100,9 @@ package final class Connection {
         sqlite3_close_v2(handle)
     }
 
-    /// Frees the pages of this connection's cache that no statement holds
-    /// (`sqlite3_db_release_memory`): a long-lived connection gives back what a pass filled,
-    /// and reads the pages from the file again when it needs them.
+    /// Finalizes the cached statements and frees the pages of this connection's cache that no
+    /// statement holds (`sqlite3_db_release_memory`): a long-lived connection gives back what a
+    /// pass filled, and prepares statements and reads pages again when it needs them.
     package func releaseMemory() {
         guard !isClosed else { return }
         statements.removeAll()

@@ -3,7 +3,7 @@ import Testing
 
 @testable import MemoryModel
 
-@Suite("Numbers and paths as memctl prints them")
+@Suite("Numbers as memctl prints them, and whole reads")
 struct DisplayTests {
     @Test("fixed decimals, as printf's %.Nf writes them", arguments: [
         (1.05, 3, "1.050"), (0, 3, "0.000"), (2.0 / 3, 2, "0.67"), (12.3456, 1, "12.3"), (-0.5, 2, "-0.50"),
@@ -22,14 +22,6 @@ struct DisplayTests {
             let printed = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
             #expect(score.fixed(3) == printed)
         }
-    }
-
-    @Test("a path without dots and repeated slashes", arguments: [
-        ("/a/./b//../c/", "/a/c"), ("/", "/"), ("/..", "/"), ("/var/lib/memoryd/memory.db", "/var/lib/memoryd/memory.db"),
-        ("/a/b/../../..", "/"),
-    ])
-    func normalized(path: String, expected: String) {
-        #expect(DaemonPaths.normalized(path) == expected)
     }
 
     @Test("everything left on a pipe is read, however it arrives")

@@ -4,7 +4,7 @@ import Testing
 
 @testable import MemoryModel
 
-@Suite("Threads, conditions and paths without Foundation")
+@Suite("Threads and conditions without Foundation")
 struct ThreadsTests {
     @Test("a started thread runs its body under its name, and a condition hands a value over")
     func threadAndCondition() {
@@ -53,31 +53,6 @@ struct ThreadsTests {
         condition.unlock()
         #expect(Set(received).count == 1_000)
     }
-
-    @Test("the directory of a path, as NSString's deletingLastPathComponent has it")
-    func parentDirectories() {
-        #expect(parentDirectory(of: "/var/lib/memoryd/memory.db") == "/var/lib/memoryd")
-        #expect(parentDirectory(of: "/memory.db") == "/")
-        #expect(parentDirectory(of: "/") == "/")
-        #expect(parentDirectory(of: "memory.db") == "")
-        #expect(parentDirectory(of: "data/memory.db") == "data")
-        #expect(parentDirectory(of: "/a/b/") == "/a")
-        #expect(parentDirectory(of: "/a//b") == "/a")
-        #expect(parentDirectory(of: "") == "")
-    }
-
-    @Test("a relative path is made absolute against the working directory")
-    func absolutePaths() {
-        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX))
-        let cwd = String(cString: getcwd(&buffer, buffer.count))
-        #expect(DaemonPaths.absolute("memory.db") == (cwd == "/" ? "/memory.db" : cwd + "/memory.db"))
-        #expect(DaemonPaths.absolute("/tmp/memory.db") == "/tmp/memory.db")
-        #expect(DaemonPaths.absolute("@abstract") == "@abstract")
-    }
-}
-
-extension String {
-    fileprivate var trimmingSuffixNewline: String { hasSuffix("\n") ? String(dropLast()) : self }
 }
 
 @Suite("An instance shared while in use")
@@ -107,4 +82,8 @@ struct SharedWhileInUseTests {
         #expect(first == nil, "nobody holds it, so it is gone")
         #expect(shared.value.serial == 2)
     }
+}
+
+extension String {
+    fileprivate var trimmingSuffixNewline: String { hasSuffix("\n") ? String(dropLast()) : self }
 }

@@ -65,9 +65,9 @@ package struct ConsolidationEngine: Sendable {
     }
 
     /// Band keys of a summary: one signature per sentence.
-    package static func summaryBandKeys(_ summary: String) -> [Int64] {
-        bandKeys(TextFeatures(summary).sentences.map(\.words))
-    }
+    package static func summaryBandKeys(_ summary: String) -> [Int64] { summaryBandKeys(TextFeatures(summary)) }
+
+    static func summaryBandKeys(_ summary: TextFeatures) -> [Int64] { bandKeys(summary.sentences.map(\.words)) }
 
     /// The importance a memory counts with: as given, else the filler score or the heuristic's
     /// estimate, as consolidation decided it (`speakers` as for `features(of:speakers:)`).
@@ -146,6 +146,17 @@ package struct ConsolidationEngine: Sendable {
             /// Word sets of the summary's sentences, then of the whole summary.
             let statements: [WordSet]
             let names: WordSet
+
+            init(summary: String, statements: [WordSet], names: WordSet) {
+                self.summary = summary
+                self.statements = statements
+                self.names = names
+            }
+
+            /// What a summary is compared by, from its analysis.
+            init(_ summary: String, _ text: TextFeatures) {
+                self.init(summary: summary, statements: text.sentences.map(\.words) + [text.words], names: text.names)
+            }
         }
 
         private var current: [LongTermMemoryID: Entry] = [:]
@@ -160,10 +171,7 @@ package struct ConsolidationEngine: Sendable {
             if let kept = previous[memory.id], kept.summary == memory.summary {
                 entry = kept
             } else {
-                let features = TextFeatures(memory.summary)
-                entry = Entry(
-                    summary: memory.summary, statements: features.sentences.map(\.words) + [features.words],
-                    names: features.names)
+                entry = Entry(memory.summary, TextFeatures(memory.summary))
             }
             remember(entry, for: memory.id)
             return entry
@@ -422,11 +430,12 @@ package struct ConsolidationEngine: Sendable {
             let keysBefore = drafts[index].bandKeys
             guard summary != drafts[index].write.summary || keysBefore == nil else { return }
             let text = TextFeatures(summary)
-            let keys = ConsolidationEngine.bandKeys(text.sentences.map(\.words))
+            let keys = ConsolidationEngine.summaryBandKeys(text)
+            let compared = SummaryCache.Entry(summary, text)
             drafts[index].write.summary = summary
             drafts[index].sentences = text.sentences
-            drafts[index].statements = text.sentences.map(\.words) + [text.words]
-            drafts[index].names = text.names
+            drafts[index].statements = compared.statements
+            drafts[index].names = compared.names
             drafts[index].bandKeys = keys
             if case .stored(let id) = drafts[index].reference { joinedStored.insert(id) }
             for key in keysBefore ?? [] { joinedByBandKey[key]?.remove(index) }

@@ -110,7 +110,8 @@ package struct TextFeatures: Sendable {
 
     package init(_ text: String) {
         let scanned = Self.scan(text)
-        let (tokens, sentenceRanges, upper, lower) = (scanned.tokens, scanned.sentenceRanges, scanned.upper, scanned.lower)
+        let (tokens, sentenceRanges) = (scanned.tokens, scanned.sentenceRanges)
+        let (upper, lower) = (scanned.upper, scanned.lower)
         self.tokens = tokens
         // In shouted text capitals say nothing about names: only numbers count there.
         let shouting = upper > 2 * lower && upper >= 4

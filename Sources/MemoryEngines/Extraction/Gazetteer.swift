@@ -85,15 +85,9 @@ package final class Gazetteer: Sendable {
         personTitles = words(GazetteerData.personTitles)
     }
 
-    /// The lines of a list, split on its bytes (splitting a String on a Character compares
-    /// grapheme clusters, which took most of the gazetteer's build).
-    package static func lines(_ list: String) -> [Substring] {
-        list.utf8.split(separator: UInt8(ascii: "\n")).map { Substring($0) }
-    }
-
     /// An entry's lower-cased words as `TextTokens` cuts them. Most entries are plain ASCII words
     /// and single spaces, which split the same way without the tokenizer: building the gazetteer
-    /// that way takes a fraction of the time, and every `memctl recall` builds it.
+    /// that way takes a fraction of the time.
     package static func words(ofEntry line: Substring) -> [String] {
         plainWords(line) ?? TextTokens(String(line)).tokens.map(\.lower)
     }
@@ -179,8 +173,12 @@ package final class Gazetteer: Sendable {
         return !previousWasSpace
     }
 
-    /// The lines of a list that `keep` takes, judged on their bytes before any string is made.
-    private static func lines(_ list: String, keeping keep: (UnsafeBufferPointer<UInt8>) -> Bool) -> [Substring] {
+    /// The lines of a list (those `keep` takes), split and judged on its bytes before any string
+    /// is made: splitting a String on a Character compares grapheme clusters, which once took
+    /// most of the gazetteer's build.
+    package static func lines(
+        _ list: String, keeping keep: (UnsafeBufferPointer<UInt8>) -> Bool = { _ in true }
+    ) -> [Substring] {
         var list = list
         return list.withUTF8 { bytes in
             var kept: [Substring] = []

@@ -100,8 +100,7 @@ package struct RecallRanker: Sendable {
         var count = 0
         var inWord = false
         for scalar in text.unicodeScalars {
-            let space =
-                scalar.isASCII ? scalar == " " || (0x09...0x0D).contains(scalar.value) : scalar.properties.isWhitespace
+            let space = TextTokens.isWhitespace(scalar)
             if !space && !inWord { count += 1 }
             inWord = !space
         }

@@ -23,7 +23,8 @@ public enum DaemonPaths {
         if let dataHome = environment["XDG_DATA_HOME"], dataHome.hasPrefix("/") {
             return dataHome + "/memoryd/memory.db"
         }
-        return (environment["HOME"] ?? FileManager.default.homeDirectoryForCurrentUser.path) + "/.local/share/memoryd/memory.db"
+        let home = environment["HOME"] ?? FileManager.default.homeDirectoryForCurrentUser.path
+        return home + "/.local/share/memoryd/memory.db"
     }
 
     /// `path` made absolute against the working directory: memoryd and memctl resolve a relative
@@ -32,6 +33,18 @@ public enum DaemonPaths {
         guard !path.isEmpty, !path.hasPrefix("/"), !path.hasPrefix("@") else { return path }
         let directory = FileManager.default.currentDirectoryPath
         return directory.hasSuffix("/") ? directory + path : directory + "/" + path
+    }
+
+    /// `path` without its last component, as `NSString.deletingLastPathComponent` has it:
+    /// "/a/b" → "/a", "/a" → "/", "a" → "", trailing slashes ignored.
+    public static func parentDirectory(of path: String) -> String {
+        var trimmed = Substring(path)
+        while trimmed.count > 1, trimmed.hasSuffix("/") { trimmed.removeLast() }
+        guard let slash = trimmed.lastIndex(of: "/") else { return "" }
+        if slash == trimmed.startIndex { return "/" }
+        var parent = trimmed[..<slash]
+        while parent.count > 1, parent.hasSuffix("/") { parent.removeLast() }
+        return String(parent)
     }
 
     /// An absolute `path` without `.`, `..` (inside the path), repeated or trailing slashes:

@@ -33,22 +33,10 @@ extension SystemError {
         var info = stat()
         while !current.isEmpty, current != "/", stat(current, &info) != 0 {
             missing.append(current)
-            current = parentDirectory(of: current)
+            current = DaemonPaths.parentDirectory(of: current)
         }
         for path in missing.reversed() where mkdir(path, mode) != 0 && Glibc.errno != EEXIST {
             throw SystemError(call: "mkdir", path: path)
         }
     }
-}
-
-/// `path` without its last component, as `NSString.deletingLastPathComponent` has it:
-/// "/a/b" → "/a", "/a" → "/", "a" → "", trailing slashes ignored.
-public func parentDirectory(of path: String) -> String {
-    var trimmed = Substring(path)
-    while trimmed.count > 1, trimmed.hasSuffix("/") { trimmed.removeLast() }
-    guard let slash = trimmed.lastIndex(of: "/") else { return "" }
-    if slash == trimmed.startIndex { return "/" }
-    var parent = trimmed[..<slash]
-    while parent.count > 1, parent.hasSuffix("/") { parent.removeLast() }
-    return String(parent)
 }

@@ -30,7 +30,7 @@ public enum DatabaseFiles {
     /// directory could not be made, and why.
     public static func createParentDirectory(of path: String) throws(StoreError) {
         do {
-            try SystemError.createDirectories(parentDirectory(of: path))
+            try SystemError.createDirectories(DaemonPaths.parentDirectory(of: path))
         } catch {
             throw StoreError.cannotOpen(
                 path: path, reason: "cannot create directory \(error.path ?? ""): \(String(cString: strerror(error.errno)))")
@@ -42,7 +42,7 @@ public enum DatabaseFiles {
     /// pages, too little for SQLite to grow the `-wal` or make the `-shm`.
     package static func isOutOfSpace(at path: String) -> Bool {
         var info = statvfs()
-        let directory = parentDirectory(of: path)
+        let directory = DaemonPaths.parentDirectory(of: path)
         guard statvfs(directory.isEmpty ? "." : directory, &info) == 0 else { return false }
         return UInt64(info.f_bavail) * UInt64(info.f_frsize) < 64 * 1024
     }

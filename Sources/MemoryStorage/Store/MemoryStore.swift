@@ -96,8 +96,8 @@ public actor MemoryStore {
         connection.close()
     }
 
-    /// Gives back the page cache a pass filled (up to `Configuration.pageCacheMebibytes`), for a
-    /// daemon going idle; the next reads warm it again from the file.
+    /// Gives back the page cache a pass filled (up to `Configuration.pageCacheMebibytes`) and the
+    /// prepared statements, for a daemon going idle; the next reads warm them again.
     public func releaseMemory() {
         connection.releaseMemory()
     }

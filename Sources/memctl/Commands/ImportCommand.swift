@@ -85,13 +85,13 @@ private struct DatabaseFiles {
     init(path: String) {
         self.path = path
         existed = FileManager.default.fileExists(atPath: path)
-        directoryExisted = FileManager.default.fileExists(atPath: parentDirectory(of: path))
+        directoryExisted = FileManager.default.fileExists(atPath: DaemonPaths.parentDirectory(of: path))
     }
 
     /// Called after the store was released, so that SQLite has closed the files.
     func removeIfCreated() {
         guard !existed else { return }
         for suffix in ["", "-wal", "-shm", "-journal"] { try? FileManager.default.removeItem(atPath: path + suffix) }
-        if !directoryExisted { rmdir(parentDirectory(of: path)) }
+        if !directoryExisted { rmdir(DaemonPaths.parentDirectory(of: path)) }
     }
 }
