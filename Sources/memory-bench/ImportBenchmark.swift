@@ -81,12 +81,17 @@ struct ImportBenchmark {
             String(format: "%8.0f rows/s   ratio %.2f (earlier target ≥ 0.50)", perRow, ours / perRow))
 
         let word = messages.rareWord(rows)
-        let stats = try timeCommand(["--db", lastDatabase, "stats", "--json"])
-        let search = try timeCommand(["--db", lastDatabase, "search", word, "--json"])
+        let question = "what do you like to do for fun"
+        let timed = [
+            ("memctl stats", try timeCommand(["--db", lastDatabase, "stats", "--json"])),
+            ("memctl search \(word) (rare)", try timeCommand(["--db", lastDatabase, "search", word, "--json"])),
+            ("memctl recall \(word) (rare)", try timeCommand(["--db", lastDatabase, "recall", word, "--json"])),
+            ("memctl recall \"\(question)\"", try timeCommand(["--db", lastDatabase, "recall", question, "--json"])),
+        ]
         print("")
         print("on that database (process start included, 20 runs):")
-        for (label, times) in [("memctl stats", stats), ("memctl search \(word) (rare)", search)] {
-            line(label, String(format: "median %5.1f ms   max %5.1f ms (target < 50)", times.median, times.max))
+        for (label, times) in timed {
+            line(label, String(format: "median %5.1f ms   max %5.1f ms (target ≤ 20)", times.median, times.max))
         }
     }
 

@@ -11,11 +11,13 @@ enum MemoryBench {
                memory-bench extract [--rows N]
                memory-bench locomo FILE [--k 5,10] [--keep DIR]
                memory-bench torture [--kills N] [--rows N] [--chitchat FILE] [--keep DIR]
+               memory-bench idle [--rows N] [--seconds N] [--chitchat FILE] [--keep DIR]
 
         import       time `memctl import` of N generated chat messages (default 250000) against
                      the sqlite3 shell loading the same rows into the same schema: a bulk load
                      (`.import --csv` into a TEMP table, one INSERT … SELECT) and one INSERT per
-                     row; then `memctl stats` and a rare-word `memctl search` on the result.
+                     row; then `memctl stats`, a rare-word `memctl search` and `memctl recall`
+                     of a rare word and of a question in common words on the result.
                      --runs N: repeat and report the median (default 3)
         consolidate  for each size, import that many generated memories and time a
                      `memctl consolidate --only consolidation` process over them: seconds,
@@ -48,7 +50,12 @@ enum MemoryBench {
                      import must have kept all or nothing; then both run to the end, and the
                      database must equal an uninterrupted copy row for row. Exits 1 otherwise.
 
-        All use the memctl built next to this binary: run `swift build -c release` first.
+        idle         what memoryd holds while it waits: its resident memory (anonymous and
+                     file-backed) and CPU ticks over --seconds N of idling (default 30), once
+                     started on an empty database and once after its first cycle over N
+                     imported messages (default 25000).
+
+        All use the memctl (and memoryd) built next to this binary: run `swift build -c release` first.
           --keep DIR  write the data and databases to DIR and keep them (default: a temp dir)
         """
 
@@ -63,7 +70,7 @@ enum MemoryBench {
             exit(0)
         }
         guard let command = arguments.first,
-            ["import", "consolidate", "cycle", "extract", "locomo", "torture"].contains(command)
+            ["import", "consolidate", "cycle", "extract", "locomo", "torture", "idle"].contains(command)
         else {
             print(usage)
             exit(arguments.isEmpty ? 0 : 64)
@@ -79,8 +86,8 @@ enum MemoryBench {
                 print("memory-bench: --chitchat needs the path of dataset.json\n\n\(usage)")
                 exit(64)
             }
-            guard ["import", "consolidate", "cycle", "torture"].contains(command) else {
-                print("memory-bench: --chitchat works with import, consolidate, cycle and torture\n\n\(usage)")
+            guard ["import", "consolidate", "cycle", "torture", "idle"].contains(command) else {
+                print("memory-bench: --chitchat works with import, consolidate, cycle, torture and idle\n\n\(usage)")
                 exit(64)
             }
             do {
@@ -91,7 +98,7 @@ enum MemoryBench {
             }
         }
         let corpusSize: Int? = if case .chitchat(let corpus) = messages { corpus.count } else { nil }
-        let defaultRows = ["extract": 100_000, "torture": 10_000][command] ?? corpusSize ?? 250_000
+        let defaultRows = ["extract": 100_000, "torture": 10_000, "idle": 25_000][command] ?? corpusSize ?? 250_000
         let rows = option("--rows").flatMap(Int.init) ?? defaultRows
         let runs = option("--runs").flatMap(Int.init) ?? 3
         let sizes =
@@ -124,6 +131,11 @@ enum MemoryBench {
                 try TortureBenchmark(
                     kills: option("--kills").flatMap(Int.init) ?? 200, memories: rows, messages: messages,
                     directory: directory, memctl: memctl
+                ).run()
+            case "idle":
+                try IdleBenchmark(
+                    rows: rows, messages: messages, directory: directory, memctl: memctl,
+                    seconds: option("--seconds").flatMap(Int.init) ?? 30
                 ).run()
             case "extract":
                 try ExtractionBenchmark(rows: rows, directory: directory, memctl: memctl).run()
