@@ -79,9 +79,13 @@ extension MemoryStore {
         }
         if !rare.isEmpty { return (rare.joined(separator: " OR "), 0) }
         var conjunction: [String] = []
-        for index in rarestFirst {
+        for (position, index) in rarestFirst.enumerated() {
             conjunction.append(phrases[index])
-            if try matches(conjunction.joined(separator: " AND ")) <= bound { break }
+            // All the words together are not counted first: the look-up of the newest below
+            // tells as much (nothing past the bound), and each evaluation decodes every doclist.
+            guard position < rarestFirst.count - 1 else { break }
+            let match = conjunction.joined(separator: " AND ")
+            if try matches(match) <= bound { return (match, 0) }
         }
         let match = conjunction.joined(separator: " AND ")
         let newest = try connection.prepare(
