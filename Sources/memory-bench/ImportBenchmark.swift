@@ -67,7 +67,7 @@ struct ImportBenchmark {
         let rate = seconds.mapValues { Double(rows) / median($0) }
         let ours = rate["memctl"]!
         func line(_ label: String, _ figures: String) {
-            print("  " + label.padding(toLength: 34, withPad: " ", startingAt: 0) + figures)
+            print("  " + label.padding(toLength: max(34, label.count + 2), withPad: " ", startingAt: 0) + figures)
         }
         print("")
         print("import of \(rows) \(messages.name) rows (median of \(runs) run\(runs == 1 ? "" : "s")):")
