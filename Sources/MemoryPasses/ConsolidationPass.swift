@@ -68,7 +68,10 @@ public struct ConsolidationPass: Sendable {
         while !batch.memories.isEmpty {
             let candidates = try await candidates(of: batch, engine: engine)
             try Task.checkCancellation()
+            // The store copies the last commit's `-wal` while this thread plans.
+            async let checkpoint: Void = PassLedger.checkpoint(store)
             let plan = engine.plan(batch.memories, features: batch.features, candidates: candidates, summaries: summaries)
+            try await checkpoint
             try Task.checkCancellation()
             let planned = batch.memories.count - plan.unplanned
             guard planned > 0 else {
@@ -91,7 +94,8 @@ public struct ConsolidationPass: Sendable {
                     processed: planned,
                     counts: PassCounts(
                         created: plan.created, merged: plan.merged, reinforced: plan.reinforced,
-                        parked: plan.parked.count)
+                        parked: plan.parked.count),
+                    checkpoint: false
                 ) { progress in
                     written = try await store.commit(plan, at: now, progress: progress, of: ledger.id)
                 }
@@ -116,6 +120,7 @@ public struct ConsolidationPass: Sendable {
             rest.features += following.features
             batch = rest
         }
+        try await PassLedger.checkpoint(store)
     }
 
     /// What the store says about the long-term memories a batch may join: the newest under each

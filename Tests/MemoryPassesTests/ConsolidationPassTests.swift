@@ -188,6 +188,33 @@ struct ConsolidationPassTests {
         #expect(Self.firstDifference(consolidated(try Self.content(of: fixture)), consolidated(results[1_000]!)) == nil)
     }
 
+    @Test("a pass over many batches copies the -wal into the database as it goes, and leaves it short")
+    func checkpointsAsItGoes() async throws {
+        let fixture = try StoreFixture()
+        _ = try fixture.open()
+        // The store of memctl consolidate and memoryd: the passes checkpoint, not the commits.
+        let store = try MemoryStore(.init(path: fixture.path, durability: .checkpoints))
+        let text = String(repeating: "the quick brown fox jumps over the lazy dog ", count: 60)
+        let start = now.subtracting(.seconds(86_400))
+        _ = try await store.add(
+            (0..<1_500).map {
+                NewMemory(
+                    content: "\(text)\($0)", session: "s\($0 / 50)", source: "user",
+                    createdAt: start.adding(.seconds(Int64($0) * 10)))
+            })
+        let size = { (try FileManager.default.attributesOfItem(atPath: fixture.path)[.size] as? Int) ?? 0 }
+        let before = try size()
+        #expect(try await store.withConnection { $0.walPages } >= MemoryStore.checkpointPages)
+
+        let record = try await runPass(store, policy: policy(batchSize: 100), at: now)
+        #expect(record.outcome == .completed && record.batches >= 15)
+        // Every memory row was rewritten, thousands of pages in all: they reached the database
+        // file, and what is left in the -wal is less than one checkpoint's worth.
+        #expect(try size() > before + (4 << 20))
+        #expect(try await store.withConnection { $0.walPages } < MemoryStore.checkpointPages)
+        #expect(try await store.checkIntegrity().ok)
+    }
+
     @Test("a second pass of the same kind on the same database is refused while one holds the lock")
     func oneAtATime() async throws {
         let (fixture, store) = try await store(with: Self.sampleLines(count: 30, endingBefore: now))
