@@ -188,6 +188,51 @@ struct ConsolidationPassTests {
         #expect(Self.firstDifference(consolidated(try Self.content(of: fixture)), consolidated(results[1_000]!)) == nil)
     }
 
+    @Test("every remembered long-term memory has exactly the band keys of its summary, after merges, restatements and a forget")
+    func signaturesFollowSummaries() async throws {
+        let trip = [
+            "We went hiking in the Alps near Innsbruck last weekend.",
+            "The hiking trail in the Alps near Innsbruck was steep and rocky.",
+            "The hut on the hiking trail near Innsbruck served great dumplings.",
+        ]
+        let lines = trip.enumerated().map { minute, content in
+            let time = now.subtracting(.seconds(7_200 - Int64(minute) * 60)).iso8601
+            return #"{"content": "\#(content)", "session": "trip", "source": "Anna", "created_at": "\#(time)"}"# + "\n"
+        }.joined()
+        let (fixture, store) = try await store(with: Self.conversationLines(sessions: 12, endingBefore: now) + lines)
+        // Batches of 1: a summary made again in a later batch has its stored keys changed.
+        let record = try await runPass(store, policy: policy(batchSize: 1), at: now)
+        #expect((record.counts.merged ?? 0) > 0 && (record.counts.reinforced ?? 0) > 0)
+
+        func mismatches() throws -> [String] {
+            let connection = try fixture.rawConnection()
+            let summaries = try connection.prepare(
+                "SELECT id, summary FROM long_term_memories WHERE forgotten_at IS NULL ORDER BY id"
+            ).rows { ($0.int64(0), $0.text(1)) }
+            let keys = try connection.prepare("SELECT band_key FROM long_term_signatures WHERE ltm_id = ?")
+            return try summaries.compactMap { id, summary in
+                let stored = Set(try keys.bind([id]).rows { $0.int64(0) })
+                return stored == Set(ConsolidationEngine.summaryBandKeys(summary)) ? nil : "ltm \(id): \(summary)"
+            }
+        }
+        #expect(try mismatches() == [])
+        // Forgetting a source makes its summary again, and its keys with it.
+        let dumplings = try #require(
+            try fixture.rawConnection().scalarInt("SELECT id FROM short_term_memories WHERE content = ?", trip[2]))
+        #expect(
+            try fixture.rawConnection().scalarInt(
+                "SELECT count(*) FROM long_term_sources WHERE ltm_id = (SELECT ltm_id FROM short_term_memories WHERE id = ?)",
+                dumplings) == 3)
+        let report = try await Forgetter(store: store).forget(.shortTerm(ShortTermMemoryID(dumplings)), purge: false, now: now)
+        #expect(!report.longTermRebuilt.isEmpty)
+        #expect(try mismatches() == [])
+        let connection = try fixture.rawConnection()
+        #expect(
+            try connection.scalarInt(
+                "SELECT count(*) FROM long_term_signatures s JOIN long_term_memories l ON l.id = s.ltm_id WHERE l.forgotten_at IS NOT NULL"
+            ) == 0)
+    }
+
     @Test("a pass over many batches copies the -wal into the database as it goes, and leaves it short")
     func checkpointsAsItGoes() async throws {
         let fixture = try StoreFixture()

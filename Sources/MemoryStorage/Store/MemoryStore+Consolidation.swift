@@ -198,7 +198,6 @@ extension MemoryStore {
                 """
             ).bind(values + [existing.rawValue, write.readSummary ?? write.summary]).run()
             try stillRemembered(existing, connection)
-            try connection.prepare("DELETE FROM long_term_signatures WHERE ltm_id = ?").bind([existing.rawValue]).run()
             id = existing
         } else {
             try connection.prepare(
@@ -209,10 +208,24 @@ extension MemoryStore {
             ).bind(values).run()
             id = LongTermMemoryID(connection.lastInsertRowID)
         }
-        let signature = try connection.prepare(
-            "INSERT OR IGNORE INTO long_term_signatures(band_key, ltm_id) VALUES (?, ?)")
-        for key in write.bandKeys { try signature.bind([key, id.rawValue]).run() }
+        try setSignatures(of: id, to: write.bandKeys, connection)
         return id
+    }
+
+    /// Makes the stored band keys of `id` exactly `keys`, writing only the difference: a summary
+    /// made again keeps most of its sentences, hence most of its keys, and every key deleted or
+    /// inserted dirties a page of `long_term_signatures` at random, which the commit and the
+    /// next checkpoint write out.
+    static func setSignatures(of id: LongTermMemoryID, to keys: [Int64], _ connection: Connection) throws {
+        let stored = Set(
+            try connection.prepare("SELECT band_key FROM long_term_signatures WHERE ltm_id = ?").bind([id.rawValue])
+                .rows { $0.int64(0) })
+        let kept = Set(keys)
+        let delete = try connection.prepare("DELETE FROM long_term_signatures WHERE band_key = ? AND ltm_id = ?")
+        for key in stored.sorted() where !kept.contains(key) { try delete.bind([key, id.rawValue]).run() }
+        let insert = try connection.prepare(
+            "INSERT OR IGNORE INTO long_term_signatures(band_key, ltm_id) VALUES (?, ?)")
+        for key in keys where !stored.contains(key) { try insert.bind([key, id.rawValue]).run() }
     }
 
     /// A long-term memory the batch reinforces was forgotten, purged or made again since the

@@ -208,12 +208,8 @@ extension MemoryStore {
                     rebuilt.summary, basis.map(\.createdAt).min()!.iso8601, basis.map(\.createdAt).max()!.iso8601,
                     basis.map(\.createdAt).max()!.iso8601, ltm.rawValue,
                 ]).run()
-                try connection.prepare("DELETE FROM long_term_signatures WHERE ltm_id = ?").bind([ltm.rawValue]).run()
-                if !remembered.isEmpty {
-                    let signature = try connection.prepare(
-                        "INSERT OR IGNORE INTO long_term_signatures(band_key, ltm_id) VALUES (?, ?)")
-                    for key in rebuilt.bandKeys { try signature.bind([key, ltm.rawValue]).run() }
-                }
+                // With no source left, forgetting it below drops its signatures.
+                if !remembered.isEmpty { try setSignatures(of: ltm, to: rebuilt.bandKeys, connection) }
                 report.longTermRebuilt.append(ltm)
             }
         }
