@@ -233,6 +233,26 @@ struct ConsolidationPassTests {
             ) == 0)
     }
 
+    @Test("hundreds of new long-term memories in one batch get the same ids, summaries and sources as one per batch")
+    func manyNewMemoriesInOneBatch() async throws {
+        let start = now.subtracting(.seconds(30 * 86_400))
+        // Each in a conversation of its own, naming its own number: none merges or restates another.
+        let lines = (0..<300).map { index in
+            let time = start.adding(.seconds(Int64(index) * 3_600)).iso8601
+            let content = "I parked the car on level \(index) of the garage near my office"
+            return #"{"content": "\#(content)", "session": "c\#(index)", "created_at": "\#(time)"}"# + "\n"
+        }.joined()
+        var results: [[String]] = []
+        for batchSize in [1_000, 1] {
+            let (fixture, store) = try await store(with: lines)
+            let record = try await runPass(store, policy: policy(batchSize: batchSize), at: now)
+            #expect(record.counts.created == 300)
+            results.append(try Self.content(of: fixture))
+        }
+        #expect(Self.firstDifference(results[0], results[1]) == nil)
+        #expect(results[0].contains { $0.hasPrefix("300|I parked the car on level 299 of the garage") })
+    }
+
     @Test("a pass over many batches copies the -wal into the database as it goes, and leaves it short")
     func checkpointsAsItGoes() async throws {
         let fixture = try StoreFixture()

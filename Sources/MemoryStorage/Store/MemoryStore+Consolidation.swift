@@ -146,9 +146,11 @@ extension MemoryStore {
     {
         try withConnection { connection in
             try connection.inTransaction {
+                var created = try Self.insert(plan.writes.filter { $0.existing == nil }, connection).makeIterator()
                 var ids: [LongTermMemoryID] = []
                 for write in plan.writes {
-                    let id = try Self.store(write, connection)
+                    let id = try write.existing.map { try Self.update($0, to: write, connection) } ?? created.next()!
+                    if write.summaryChanged { try Self.setSignatures(of: id, to: write.bandKeys, connection) }
                     ids.append(id)
                     for source in write.sources {
                         // First: a memory purged since the batch was read is a conflict here,
@@ -172,44 +174,62 @@ extension MemoryStore {
         }
     }
 
-    private static func store(_ write: ConsolidationPlan.LongTermWrite, _ connection: Connection) throws
-        -> LongTermMemoryID
+    /// The new long-term memories of a batch, in the order of the plan: a few rows per statement,
+    /// not one. Each statement that writes the full-text index through its trigger first makes
+    /// what the statement before it left in FTS5's memory a segment of its own, which later
+    /// merges rewrite; one row per statement made a segment of every summary. The store gives
+    /// each row the id after the largest, so the ids come out in the order of the rows.
+    private static func insert(_ writes: [ConsolidationPlan.LongTermWrite], _ connection: Connection) throws
+        -> [LongTermMemoryID]
     {
-        let values: [(any SQLiteBindable)?] = [
+        var ids: [LongTermMemoryID] = []
+        for start in stride(from: 0, to: writes.count, by: insertRows) {
+            let rows = writes[start..<min(start + insertRows, writes.count)]
+            let statement = try connection.prepare(
+                """
+                INSERT INTO long_term_memories(summary, strength, importance, created_at, updated_at, last_reinforced_at)
+                VALUES \(Array(repeating: "(?, ?, ?, ?, ?, ?)", count: rows.count).joined(separator: ", ")) RETURNING id
+                """, cached: rows.count == insertRows)
+            let inserted = try statement.bind(rows.flatMap(values)).rows { LongTermMemoryID($0.int64(0)) }
+            ids += inserted.sorted()
+        }
+        return ids
+    }
+
+    /// New long-term memories written per statement (six parameters each).
+    static let insertRows = 128
+
+    /// A long-term memory's columns as a write sets them.
+    private static func values(_ write: ConsolidationPlan.LongTermWrite) -> [(any SQLiteBindable)?] {
+        [
             write.summary, write.strength, write.importance, write.createdAt.iso8601,
             write.lastReinforcedAt.iso8601, write.lastReinforcedAt.iso8601,
         ]
-        let id: LongTermMemoryID
-        if let existing = write.existing, !write.summaryChanged {
+    }
+
+    /// Writes what a batch changed of a stored long-term memory, if it is still as the batch read it.
+    private static func update(
+        _ existing: LongTermMemoryID, to write: ConsolidationPlan.LongTermWrite, _ connection: Connection
+    ) throws -> LongTermMemoryID {
+        let expected: [(any SQLiteBindable)?] = [existing.rawValue, write.readSummary ?? write.summary]
+        if write.summaryChanged {
+            try connection.prepare(
+                """
+                UPDATE long_term_memories SET summary = ?, strength = ?, importance = ?, created_at = ?,
+                    updated_at = ?, last_reinforced_at = ? WHERE id = ? AND forgotten_at IS NULL AND summary = ?
+                """
+            ).bind(values(write) + expected).run()
+        } else {
             // Naming `summary` in the UPDATE would re-index it in FTS5 even if unchanged.
             try connection.prepare(
                 """
                 UPDATE long_term_memories SET strength = ?, importance = ?, created_at = ?,
                     updated_at = ?, last_reinforced_at = ? WHERE id = ? AND forgotten_at IS NULL AND summary = ?
                 """
-            ).bind(Array(values.dropFirst()) + [existing.rawValue, write.readSummary ?? write.summary]).run()
-            try stillRemembered(existing, connection)
-            return existing
-        } else if let existing = write.existing {
-            try connection.prepare(
-                """
-                UPDATE long_term_memories SET summary = ?, strength = ?, importance = ?, created_at = ?,
-                    updated_at = ?, last_reinforced_at = ? WHERE id = ? AND forgotten_at IS NULL AND summary = ?
-                """
-            ).bind(values + [existing.rawValue, write.readSummary ?? write.summary]).run()
-            try stillRemembered(existing, connection)
-            id = existing
-        } else {
-            try connection.prepare(
-                """
-                INSERT INTO long_term_memories(summary, strength, importance, created_at, updated_at, last_reinforced_at)
-                VALUES (?, ?, ?, ?, ?, ?)
-                """
-            ).bind(values).run()
-            id = LongTermMemoryID(connection.lastInsertRowID)
+            ).bind(Array(values(write).dropFirst()) + expected).run()
         }
-        try setSignatures(of: id, to: write.bandKeys, connection)
-        return id
+        try stillRemembered(existing, connection)
+        return existing
     }
 
     /// Makes the stored band keys of `id` exactly `keys`, writing only the difference: a summary
