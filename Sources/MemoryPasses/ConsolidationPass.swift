@@ -48,12 +48,27 @@ public struct ConsolidationPass: Sendable {
         func suffix(from start: Int) -> Batch {
             Batch(memories: Array(memories[start...]), features: Array(features[start...]))
         }
+
+        static func + (first: Batch, second: Batch) -> Batch {
+            Batch(memories: first.memories + second.memories, features: first.features + second.features)
+        }
     }
 
-    /// Batch after batch: while the store commits one batch, the next one is read and analysed
-    /// (its memories come after the committed ones, so the commit changes nothing it reads);
-    /// its candidates are looked up once the commit is done, so that they include what it wrote.
-    /// Memories a plan leaves undecided (`ConsolidationPlan.unplanned`) go first in the next batch.
+    /// A batch's plan, and what the plan of the batch after it starts from.
+    private struct Planned: Sendable {
+        var plan: ConsolidationPlan
+        var handover: ConsolidationEngine.Handover
+        /// Made on top of the plan before it, while that one was being committed.
+        var tookOver: Bool
+    }
+
+    /// Batch after batch, on both cores: while the store commits one batch (and checkpoints), the
+    /// engine plans the next one, from what the store said before that commit and what the
+    /// committed plan writes (`ConsolidationEngine.Handover`), and the batch after it is read and
+    /// analysed (its memories come after those, so neither commit changes what it reads).
+    /// Memories a plan leaves undecided (`ConsolidationPlan.unplanned`) go first in the next batch;
+    /// a plan that can decide none of them on top of another is made again once that one is
+    /// committed, from the store's answers alone.
     private func consolidate(_ ledger: PassLedger, pending: Int) async throws {
         let engine = ConsolidationEngine(policy: policy)
         let summaries = ConsolidationEngine.SummaryCache()
@@ -62,65 +77,104 @@ public struct ConsolidationPass: Sendable {
         // left after the memories committed, and after the memories read.
         var overflowCommitted = max(0, pending - policy.pendingCapacity)
         var position: (createdAt: Timestamp, id: ShortTermMemoryID)? = nil
-        var batch = try await read(after: nil, overflow: overflowCommitted, cutoff: cutoff, engine: engine)
-        var overflowRead = max(0, overflowCommitted - batch.memories.count)
+        var (batch, planned, ahead, overflowRead) = try await start(
+            after: nil, overflow: overflowCommitted, cutoff: cutoff, engine: engine, summaries: summaries)
         var conflicts = 0
         while !batch.memories.isEmpty {
-            let candidates = try await candidates(of: batch, engine: engine)
-            try Task.checkCancellation()
-            // The store copies the last commit's `-wal` while this thread plans.
-            async let checkpoint: Void = PassLedger.checkpoint(store)
-            let plan = engine.plan(batch.memories, features: batch.features, candidates: candidates, summaries: summaries)
-            try await checkpoint
-            try Task.checkCancellation()
-            let planned = batch.memories.count - plan.unplanned
-            guard planned > 0 else {
-                // Only a writer between the look-ups can leave the first memory undecided.
-                conflicts += 1
-                guard conflicts <= Self.conflictRetries else {
-                    throw ConsolidationConflict(memory: .shortTerm(batch.memories[0].id))
+            let count = batch.memories.count - planned.plan.unplanned
+            guard count > 0 else {
+                // Only a writer between the look-ups can leave the first memory undecided by a
+                // plan of its own.
+                if !planned.tookOver {
+                    conflicts += 1
+                    guard conflicts <= Self.conflictRetries else {
+                        throw ConsolidationConflict(memory: .shortTerm(batch.memories[0].id))
+                    }
                 }
+                planned = try await plan(batch, engine: engine, summaries: summaries)
                 continue
             }
-            let (last, remaining) = (batch.memories[batch.memories.count - 1], overflowRead)
-            let readAhead = plan.unplanned < policy.batchSize
-            async let next =
-                readAhead
-                ? read(after: (last.createdAt, last.id), overflow: remaining, cutoff: cutoff, engine: engine)
-                : Batch.empty
+            // The next batch: what this plan left, then what was read after this batch. Its
+            // candidates are looked up before this batch is committed.
+            let next = batch.suffix(from: count) + ahead
+            // Fewer when plans leave many undecided, so that no batch grows past two batch sizes.
+            let limit = max(1, 2 * policy.batchSize - next.memories.count)
+            let (lastRead, remaining) = (next.memories.last ?? batch.memories[batch.memories.count - 1], overflowRead)
+            async let following = read(
+                after: (lastRead.createdAt, lastRead.id), overflow: remaining, cutoff: cutoff, engine: engine,
+                limit: min(policy.batchSize, limit))
+            let candidates = try await next.memories.isEmpty ? nil : candidates(of: next, engine: engine)
+            let handover = planned.handover
+            async let nextPlanned = candidates.map {
+                Self.plan(next, engine: engine, candidates: $0, summaries: summaries, after: handover)
+            }
+            var written: [LongTermMemoryID] = []
             do {
-                var written: [LongTermMemoryID] = []
                 try await ledger.commitBatch(
-                    processed: planned,
+                    processed: count,
                     counts: PassCounts(
-                        created: plan.created, merged: plan.merged, reinforced: plan.reinforced,
-                        parked: plan.parked.count),
-                    checkpoint: false
+                        created: planned.plan.created, merged: planned.plan.merged,
+                        reinforced: planned.plan.reinforced, parked: planned.plan.parked.count)
                 ) { progress in
-                    written = try await store.commit(plan, at: now, progress: progress, of: ledger.id)
+                    written = try await store.commit(planned.plan, at: now, progress: progress, of: ledger.id)
                 }
-                summaries.written(written)
             } catch let conflict as ConsolidationConflict {
                 // Someone forgot or purged a memory of this batch, or the long-term memory it
                 // reinforces, while it was planned: the batch was rolled back whole; read it
-                // again as it is now (the read-ahead, which may overlap it, is dropped).
+                // again as it is now (what was read or planned after it is dropped).
                 conflicts += 1
                 guard conflicts <= Self.conflictRetries else { throw conflict }
-                batch = try await read(after: position, overflow: overflowCommitted, cutoff: cutoff, engine: engine)
-                overflowRead = max(0, overflowCommitted - batch.memories.count)
+                (batch, planned, ahead, overflowRead) = try await start(
+                    after: position, overflow: overflowCommitted, cutoff: cutoff, engine: engine, summaries: summaries)
                 continue
             }
-            let committed = batch.memories[planned - 1]
+            summaries.written(written, by: planned.handover)
+            let created = zip(planned.plan.writes, written).filter { $0.0.existing == nil }.map(\.1)
+            let committed = batch.memories[count - 1]
             position = (committed.createdAt, committed.id)
-            overflowCommitted = max(0, overflowCommitted - planned)
-            let following = try await next
-            overflowRead = max(0, overflowRead - following.memories.count)
-            var rest = batch.suffix(from: planned)
-            rest.memories += following.memories
-            rest.features += following.features
-            batch = rest
+            overflowCommitted = max(0, overflowCommitted - count)
+            ahead = try await following
+            overflowRead = max(0, overflowRead - ahead.memories.count)
+            batch = next
+            if var made = await nextPlanned {
+                made.plan.resolve(createdByPrevious: created)
+                made.handover.resolve(createdByPrevious: created)
+                planned = made
+            }
         }
-        try await PassLedger.checkpoint(store)
+    }
+
+    /// Reads the batch after `position` and plans it from the store's answers alone, then reads
+    /// the batch after it; with how many memories over capacity are left to read after both.
+    private func start(
+        after position: (createdAt: Timestamp, id: ShortTermMemoryID)?, overflow: Int, cutoff: Timestamp,
+        engine: ConsolidationEngine, summaries: ConsolidationEngine.SummaryCache
+    ) async throws -> (batch: Batch, planned: Planned, ahead: Batch, overflowRead: Int) {
+        let batch = try await read(after: position, overflow: overflow, cutoff: cutoff, engine: engine)
+        var overflowRead = max(0, overflow - batch.memories.count)
+        let planned = try await plan(batch, engine: engine, summaries: summaries)
+        guard let last = batch.memories.last else { return (batch, planned, .empty, overflowRead) }
+        let ahead = try await read(after: (last.createdAt, last.id), overflow: overflowRead, cutoff: cutoff, engine: engine)
+        overflowRead = max(0, overflowRead - ahead.memories.count)
+        return (batch, planned, ahead, overflowRead)
+    }
+
+    /// Looks up a batch's candidates and plans it from them alone.
+    private func plan(_ batch: Batch, engine: ConsolidationEngine, summaries: ConsolidationEngine.SummaryCache)
+        async throws -> Planned
+    {
+        let candidates = try await candidates(of: batch, engine: engine)
+        try Task.checkCancellation()
+        return Self.plan(batch, engine: engine, candidates: candidates, summaries: summaries, after: .none)
+    }
+
+    private static func plan(
+        _ batch: Batch, engine: ConsolidationEngine, candidates: LongTermCandidates,
+        summaries: ConsolidationEngine.SummaryCache, after previous: ConsolidationEngine.Handover
+    ) -> Planned {
+        let (plan, handover) = engine.plan(
+            batch.memories, features: batch.features, candidates: candidates, summaries: summaries, after: previous)
+        return Planned(plan: plan, handover: handover, tookOver: !previous.isEmpty)
     }
 
     /// What the store says about the long-term memories a batch may join: the newest under each
@@ -152,11 +206,12 @@ public struct ConsolidationPass: Sendable {
     /// age first, then those created before `cutoff`) and analyses it on every core.
     private func read(
         after position: (createdAt: Timestamp, id: ShortTermMemoryID)?, overflow: Int, cutoff: Timestamp,
-        engine: ConsolidationEngine
+        engine: ConsolidationEngine, limit: Int? = nil
     ) async throws -> Batch {
+        let limit = limit ?? policy.batchSize
         let memories = try await store.unreviewedMemories(
             after: position, createdAtOrBefore: overflow > 0 ? nil : cutoff,
-            limit: overflow > 0 ? min(policy.batchSize, overflow) : policy.batchSize)
+            limit: overflow > 0 ? min(limit, overflow) : limit)
         // A stop during the commit before this read drops it: no more look-ups on the store.
         try Task.checkCancellation()
         let speakers = try await store.neighbourSpeakers(of: memories)

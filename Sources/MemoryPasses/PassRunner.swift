@@ -22,36 +22,31 @@ package final class PassLedger {
     /// Commits one batch. `write` receives the progress including this batch and must record it
     /// in the batch's own transaction. A stop request during the commit interrupts it: the
     /// batch is rolled back whole and the pass ends as cancelled, without waiting for a commit
-    /// that may write thousands of pages. Then, unless the pass does it itself (`checkpoint`
-    /// false: beside its next computation, see `checkpoint(_:)`), the `-wal` is copied into the
-    /// database when it has grown enough. Then the task yields and stops here if it was
-    /// cancelled: a stop request ends the pass between batches, never inside one.
+    /// that may write thousands of pages. Then the `-wal` is copied into the database when it
+    /// has grown enough (`MemoryStore.checkpointIfDue`), also interruptibly, never inside the
+    /// commit. Then the task yields and stops here if it was cancelled: a stop request ends the
+    /// pass between batches, never inside one.
     package func commitBatch(
-        processed: Int, counts: PassCounts, checkpoint: Bool = true, _ write: (PassProgress) async throws -> Void
+        processed: Int, counts: PassCounts, _ write: (PassProgress) async throws -> Void
     ) async throws {
         var next = progress
         next.processed += processed
         next.batches += 1
         next.counts = next.counts.adding(counts)
-        try await Self.interruptible(store) { try await write(next) }
+        try await interruptible { try await write(next) }
         progress = next
         onProgress(next)
-        if checkpoint && !Task.isCancelled { try await Self.checkpoint(store) }
+        if !Task.isCancelled {
+            let store = store
+            try await interruptible { try await store.checkpointIfDue() }
+        }
         await Task.yield()
         try Task.checkCancellation()
     }
 
-    /// Copies the `-wal` into the database when it has grown enough
-    /// (`MemoryStore.checkpointIfDue`), never inside a commit, and so that a stop request
-    /// interrupts it. It runs on the store's thread: a pass that has work for the CPU after a
-    /// commit runs the checkpoint beside it, on the other core.
-    package static func checkpoint(_ store: MemoryStore) async throws {
-        try await interruptible(store) { try await store.checkpointIfDue() }
-    }
-
     /// Runs `work` on the store so that a stop request interrupts it: a commit is rolled back
     /// whole, a checkpoint stops where it is, and the pass ends as cancelled.
-    private static func interruptible(_ store: MemoryStore, _ work: () async throws -> Void) async throws {
+    private func interruptible(_ work: () async throws -> Void) async throws {
         let interruption = store.interruption
         do {
             try await interruption.armed {

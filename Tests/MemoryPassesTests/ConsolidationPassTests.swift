@@ -233,6 +233,33 @@ struct ConsolidationPassTests {
             ) == 0)
     }
 
+    @Test("a memory merges into its conversation's long-term memory that another conversation restated just before, whatever the batch size")
+    func mergeAfterRestatementElsewhere() async throws {
+        let start = now.subtracting(.seconds(86_400))
+        let turns = [
+            ("trip", "Anna", "We went hiking in the Alps near Innsbruck last weekend."),
+            ("bikes", "Carl", "My cousin Tobias bought a red bicycle in Munich."),
+            ("other", "Ben", "We went hiking in the Alps near Innsbruck last weekend."),
+            ("trip", "Anna", "The hiking trail in the Alps near Innsbruck was steep."),
+        ]
+        let lines = turns.enumerated().map { minute, turn in
+            let time = start.adding(.seconds(Int64(minute) * 60)).iso8601
+            return #"{"content": "\#(turn.2)", "session": "\#(turn.0)", "source": "\#(turn.1)", "created_at": "\#(time)"}"#
+                + "\n"
+        }.joined()
+        var results: [[String]] = []
+        // With batches of one, the restatement is planned while the bicycle is being committed,
+        // and the trail while the restatement is.
+        for batchSize in [1, 2, 1_000] {
+            let (fixture, store) = try await store(with: lines)
+            let record = try await runPass(store, policy: policy(batchSize: batchSize), at: now)
+            #expect(record.counts.created == 2 && record.counts.reinforced == 1 && record.counts.merged == 1)
+            results.append(try Self.content(of: fixture))
+        }
+        #expect(Self.firstDifference(results[0], results[2]) == nil)
+        #expect(Self.firstDifference(results[1], results[2]) == nil)
+    }
+
     @Test("hundreds of new long-term memories in one batch get the same ids, summaries and sources as one per batch")
     func manyNewMemoriesInOneBatch() async throws {
         let start = now.subtracting(.seconds(30 * 86_400))

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import MemoryModel
+import Synchronization
 
 /// Decides, for a batch of pending short-term memories, which merge into new long-term
 /// memories, which reinforce existing ones, and which are parked. Pure: no database, no clock;
@@ -103,10 +104,12 @@ package struct ConsolidationEngine: Sendable {
     /// newest four are still known after earlier memories of the batch changed some of them.
     package static let lookupPerBandKey = 8
 
-    /// A long-term memory as a batch sees it: a stored one, or the n-th one the batch creates,
-    /// which the store will give an id above every stored one (so it is newer).
+    /// A long-term memory as a batch sees it: a stored one, the n-th one the plan before creates
+    /// (being committed as this one is made), or the n-th one the batch creates. The store gives
+    /// each new one an id above every stored one, in that order, so the order here is the ids'.
     enum Reference: Hashable, Comparable {
         case stored(LongTermMemoryID)
+        case pending(Int)
         case new(Int)
     }
 
@@ -133,15 +136,16 @@ package struct ConsolidationEngine: Sendable {
 
     /// What stored long-term memories are compared by, kept across the batches of one pass: the
     /// same much-restated memories come back batch after batch, and a conversation's newest
-    /// long-term memories are compared again by its next memories. A plan stages what it will
-    /// write, and the pass hands over the ids once the batch is committed (`written`), so the next
-    /// batches need not analyse those summaries again. Only the word sets are kept, not the
-    /// analysed text. Bounded: two generations of at most `capacity / 2` entries, the older one
-    /// dropped when the newer one is full, so a memory in use stays while the rest ages out.
-    package final class SummaryCache {
+    /// long-term memories are compared again by its next memories. The pass hands over the ids a
+    /// plan's writes got once its batch is committed (`written`), so the next batches need not
+    /// analyse those summaries again. Only the word sets are kept, not the analysed text. Bounded:
+    /// two generations of at most `capacity / 2` entries, the older one dropped when the newer one
+    /// is full, so a memory in use stays while the rest ages out. A plan may read it while the
+    /// pass records the batch before it: it is locked.
+    package final class SummaryCache: Sendable {
         package init() {}
 
-        struct Entry {
+        struct Entry: Sendable {
             let summary: String
             /// Word sets of the summary's sentences, then of the whole summary.
             let statements: [WordSet]
@@ -159,38 +163,75 @@ package struct ConsolidationEngine: Sendable {
             }
         }
 
-        private var current: [LongTermMemoryID: Entry] = [:]
-        private var previous: [LongTermMemoryID: Entry] = [:]
-        /// What the last plan writes, in the order of its writes.
-        private var staged: [Entry] = []
+        private struct Generations {
+            var current: [LongTermMemoryID: Entry] = [:]
+            var previous: [LongTermMemoryID: Entry] = [:]
+
+            /// The entry of a summary as it is now, made the newest generation's.
+            mutating func entry(for memory: LongTermMemory) -> Entry? {
+                if let entry = current[memory.id], entry.summary == memory.summary { return entry }
+                guard let kept = previous[memory.id], kept.summary == memory.summary else { return nil }
+                remember(kept, for: memory.id)
+                return kept
+            }
+
+            mutating func remember(_ entry: Entry, for id: LongTermMemoryID) {
+                if current.count >= SummaryCache.capacity / 2 {
+                    previous = current
+                    current = [:]
+                }
+                current[id] = entry
+            }
+        }
+
+        private let generations = Mutex(Generations())
         package static let capacity = 16_384
 
         func entry(for memory: LongTermMemory) -> Entry {
-            if let entry = current[memory.id], entry.summary == memory.summary { return entry }
-            let entry: Entry
-            if let kept = previous[memory.id], kept.summary == memory.summary {
-                entry = kept
-            } else {
-                entry = Entry(memory.summary, TextFeatures(memory.summary))
-            }
-            remember(entry, for: memory.id)
+            if let entry = generations.withLock({ $0.entry(for: memory) }) { return entry }
+            let entry = Entry(memory.summary, TextFeatures(memory.summary))
+            generations.withLock { $0.remember(entry, for: memory.id) }
             return entry
         }
 
-        func stage(_ entries: [Entry]) { staged = entries }
+        /// The ids the store gave a plan's writes, in their order.
+        package func written(_ ids: [LongTermMemoryID], by handover: Handover) {
+            generations.withLock { generations in
+                for (id, memory) in zip(ids, handover.memories) { generations.remember(memory.entry, for: id) }
+            }
+        }
+    }
 
-        /// The ids the store gave the last plan's writes, in their order.
-        package func written(_ ids: [LongTermMemoryID]) {
-            for (id, entry) in zip(ids, staged) { remember(entry, for: id) }
-            staged = []
+    /// The long-term memories a plan writes, as they will be once its batch is committed: what
+    /// the plan of the next batch starts from while that commit is under way, on top of what the
+    /// store said before it (`plan(…, after:)`). In the order of the plan's writes.
+    package struct Handover: Sendable {
+        struct Memory: Sendable {
+            /// What the plan writes; `existing`, or `createdByPrevious`, or neither for the n-th
+            /// long-term memory the plan creates (`created`).
+            var write: ConsolidationPlan.LongTermWrite
+            var created: Int?
+            var session: String?
+            var lastMergedAt: Timestamp
+            var entry: SummaryCache.Entry
+            var sentences: [TextFeatures.Sentence]
+            var bandKeys: [Int64]
         }
 
-        private func remember(_ entry: Entry, for id: LongTermMemoryID) {
-            if current.count >= Self.capacity / 2 {
-                previous = current
-                current = [:]
+        var memories: [Memory] = []
+
+        /// Nothing: the plan is made from what the store says alone.
+        package static let none = Handover()
+
+        package var isEmpty: Bool { memories.isEmpty }
+
+        /// As `ConsolidationPlan.resolve(createdByPrevious:)`, for the plan after this one.
+        package mutating func resolve(createdByPrevious ids: [LongTermMemoryID]) {
+            for index in memories.indices {
+                guard let created = memories[index].write.createdByPrevious else { continue }
+                memories[index].write.existing = ids[created]
+                memories[index].write.createdByPrevious = nil
             }
-            current[id] = entry
         }
     }
 
@@ -204,7 +245,18 @@ package struct ConsolidationEngine: Sendable {
         _ memories: [ShortTermMemory], features: [Features], candidates: LongTermCandidates,
         summaries: SummaryCache = SummaryCache()
     ) -> ConsolidationPlan {
-        var batch = BatchState(engine: self, candidates: candidates, summaries: summaries)
+        plan(memories, features: features, candidates: candidates, summaries: summaries, after: .none).plan
+    }
+
+    /// The plan of a batch while the batch before it is being committed: `candidates` are what
+    /// the store said before that commit, and `previous` what its plan writes. The plan is the
+    /// one the store's answers after the commit would give, as long as it joins no long-term
+    /// memory the previous plan creates before that one has its id (`ConsolidationPlan.resolve`).
+    package func plan(
+        _ memories: [ShortTermMemory], features: [Features], candidates: LongTermCandidates,
+        summaries: SummaryCache, after previous: Handover
+    ) -> (plan: ConsolidationPlan, handover: Handover) {
+        var batch = BatchState(engine: self, candidates: candidates, summaries: summaries, after: previous)
         var plan = ConsolidationPlan()
         let order = memories.indices.sorted {
             (memories[$0].createdAt, memories[$0].id) < (memories[$1].createdAt, memories[$1].id)
@@ -250,11 +302,7 @@ package struct ConsolidationEngine: Sendable {
             }
         }
         plan.writes = batch.writes
-        summaries.stage(
-            batch.drafts.filter { !$0.write.sources.isEmpty }.map {
-                .init(summary: $0.write.summary, statements: $0.statements, names: $0.names)
-            })
-        return plan
+        return (plan, batch.handover)
     }
 
     /// Memories planned between two looks at cancellation: about a millisecond's work.
@@ -292,27 +340,75 @@ package struct ConsolidationEngine: Sendable {
         var joinedByBandKey: [Int64: Set<Int>] = [:]
         /// Stored memories the batch has joined: the store's answers about their keys are stale.
         var joinedStored = Set<LongTermMemoryID>()
-        /// Drafts created by the batch, by session: they take merges.
-        var createdBySession: [String: [Int]] = [:]
+        /// Drafts created by the batch or handed over by the plan before, by session: they take
+        /// merges from their conversation.
+        var mergingBySession: [String: [Int]] = [:]
         /// Stored memories that take merges, by session.
         let openBySession: [String: [LongTermMemoryID]]
         var created = 0
 
-        init(engine: ConsolidationEngine, candidates: LongTermCandidates, summaries: SummaryCache) {
+        init(
+            engine: ConsolidationEngine, candidates: LongTermCandidates, summaries: SummaryCache,
+            after previous: Handover
+        ) {
             self.engine = engine
             self.candidates = candidates
             self.summaries = summaries
             openBySession = Dictionary(grouping: candidates.open.keys.sorted()) { candidates.open[$0]!.session }
+            for memory in previous.memories { takeOver(memory) }
         }
 
+        /// A long-term memory the plan before writes, as it will be stored: it supersedes what
+        /// the store said of it, and is found under its own band keys.
+        private mutating func takeOver(_ memory: Handover.Memory) {
+            let reference = memory.write.existing.map(Reference.stored) ?? .pending(memory.created!)
+            var write = ConsolidationPlan.LongTermWrite(
+                existing: memory.write.existing, summary: memory.write.summary, strength: memory.write.strength,
+                importance: memory.write.importance, createdAt: memory.write.createdAt,
+                lastReinforcedAt: memory.write.lastReinforcedAt, sources: [], bandKeys: [])
+            write.createdByPrevious = memory.created
+            write.readSummary = memory.write.summary
+            var (session, lastMergedAt) = (memory.session, memory.lastMergedAt)
+            if session == nil, let id = memory.write.existing, let open = candidates.open[id] {
+                // Only restated by the plan before, so the store's answer about merges holds.
+                (session, lastMergedAt) = (open.session, open.lastMergedAt)
+            }
+            drafts.append(
+                Draft(
+                    write: write, reference: reference, session: session, lastMergedAt: lastMergedAt,
+                    statements: memory.entry.statements, names: memory.entry.names, sentences: memory.sentences,
+                    bandKeys: memory.bandKeys))
+            let index = drafts.count - 1
+            draftOf[reference] = index
+            if case .stored(let id) = reference { joinedStored.insert(id) }
+            for key in memory.bandKeys { joinedByBandKey[key, default: []].insert(index) }
+            if let session { mergingBySession[session, default: []].append(index) }
+        }
+
+        /// The drafts the batch wrote to, as the plan of the next batch takes them over.
+        private var written: [Draft] { drafts.filter { !$0.write.sources.isEmpty } }
+
         var writes: [ConsolidationPlan.LongTermWrite] {
-            drafts.compactMap { draft in
-                guard !draft.write.sources.isEmpty else { return nil }
+            written.map { draft in
                 var write = draft.write
-                write.summaryChanged = write.existing == nil || write.summary != write.readSummary
+                write.summaryChanged = write.readSummary == nil || write.summary != write.readSummary
                 write.bandKeys = write.summaryChanged ? draft.bandKeys ?? [] : []
                 return write
             }
+        }
+
+        var handover: Handover {
+            var handover = Handover()
+            handover.memories = written.map { draft in
+                var created: Int?
+                if case .new(let index) = draft.reference { created = index }
+                return Handover.Memory(
+                    write: draft.write, created: created, session: draft.session, lastMergedAt: draft.lastMergedAt,
+                    entry: .init(summary: draft.write.summary, statements: draft.statements, names: draft.names),
+                    sentences: draft.sentences ?? TextFeatures(draft.write.summary).sentences,
+                    bandKeys: draft.bandKeys ?? [])
+            }
+            return handover
         }
 
         /// The drafts a memory is compared with, in the order of their references; nil when the
@@ -337,7 +433,7 @@ package struct ConsolidationEngine: Sendable {
                     indices.insert(index)
                 }
             }
-            for index in createdBySession[memory.session] ?? [] where engine.canMerge(memory, into: drafts[index]) {
+            for index in mergingBySession[memory.session] ?? [] where engine.canMerge(memory, into: drafts[index]) {
                 indices.insert(index)
             }
             return indices.sorted { drafts[$0].reference < drafts[$1].reference }
@@ -398,7 +494,7 @@ package struct ConsolidationEngine: Sendable {
                     reference: reference, session: memory.session, lastMergedAt: memory.createdAt, statements: [],
                     names: WordSet([String]()), sentences: []))
             draftOf[reference] = drafts.count - 1
-            createdBySession[memory.session, default: []].append(drafts.count - 1)
+            mergingBySession[memory.session, default: []].append(drafts.count - 1)
             summarize(drafts.count - 1, adding: ConsolidationEngine.summarySentences(feature))
         }
 

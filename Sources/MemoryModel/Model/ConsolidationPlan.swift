@@ -15,9 +15,13 @@ package struct ConsolidationPlan: Sendable, Equatable {
         }
     }
 
-    /// A long-term memory to create (`existing` nil) or to update.
+    /// A long-term memory to create (`existing` and `createdByPrevious` nil) or to update.
     package struct LongTermWrite: Sendable, Equatable {
         package var existing: LongTermMemoryID?
+        /// The n-th long-term memory the previous batch's plan creates, which this plan joined
+        /// while that batch was being committed: the pass gives it its id once that commit is
+        /// done (`ConsolidationPlan.resolve(createdByPrevious:)`), before this plan is written.
+        package var createdByPrevious: Int?
         package var summary: String
         package var strength: Double
         package var importance: Double
@@ -61,7 +65,7 @@ package struct ConsolidationPlan: Sendable, Equatable {
     /// changes (`LongTermCandidates`); the pass hands them to the next batch.
     package var unplanned = 0
 
-    package var created: Int { writes.filter { $0.existing == nil }.count }
+    package var created: Int { writes.filter { $0.existing == nil && $0.createdByPrevious == nil }.count }
     package var merged: Int { writes.reduce(0) { $0 + $1.sources.filter { $0.role == .merged }.count } }
     package var reinforced: Int { writes.reduce(0) { $0 + $1.sources.filter { $0.role == .reinforced }.count } }
     package var consolidated: Int { writes.reduce(0) { $0 + $1.sources.count } }
@@ -69,6 +73,16 @@ package struct ConsolidationPlan: Sendable, Equatable {
     package init(writes: [LongTermWrite] = [], parked: [ShortTermMemoryID] = []) {
         self.writes = writes
         self.parked = parked
+    }
+
+    /// The ids the store gave the long-term memories the previous plan created, in its order:
+    /// the writes that join one of them now update it.
+    package mutating func resolve(createdByPrevious ids: [LongTermMemoryID]) {
+        for index in writes.indices {
+            guard let created = writes[index].createdByPrevious else { continue }
+            writes[index].existing = ids[created]
+            writes[index].createdByPrevious = nil
+        }
     }
 }
 
