@@ -250,8 +250,10 @@ package struct ConsolidationEngine: Sendable {
 
     /// The plan of a batch while the batch before it is being committed: `candidates` are what
     /// the store said before that commit, and `previous` what its plan writes. The plan is the
-    /// one the store's answers after the commit would give, as long as it joins no long-term
-    /// memory the previous plan creates before that one has its id (`ConsolidationPlan.resolve`).
+    /// one the store's answers after the commit would give. A memory that joins a long-term
+    /// memory the previous plan creates is written with `createdByPrevious`, which the pass
+    /// resolves once that commit has given the id (`ConsolidationPlan.resolve(createdByPrevious:)`,
+    /// and `Handover.resolve` for the handover to the plan after).
     package func plan(
         _ memories: [ShortTermMemory], features: [Features], candidates: LongTermCandidates,
         summaries: SummaryCache, after previous: Handover
@@ -361,7 +363,8 @@ package struct ConsolidationEngine: Sendable {
         /// A long-term memory the plan before writes, as it will be stored: it supersedes what
         /// the store said of it, and is found under its own band keys.
         private mutating func takeOver(_ memory: Handover.Memory) {
-            let reference = memory.write.existing.map(Reference.stored) ?? .pending(memory.created!)
+            guard let reference = memory.write.existing.map(Reference.stored) ?? memory.created.map(Reference.pending)
+            else { preconditionFailure("a handover is taken over once the ids of the plan before it are resolved") }
             var write = ConsolidationPlan.LongTermWrite(
                 existing: memory.write.existing, summary: memory.write.summary, strength: memory.write.strength,
                 importance: memory.write.importance, createdAt: memory.write.createdAt,

@@ -144,7 +144,10 @@ extension MemoryStore {
     package func commit(_ plan: ConsolidationPlan, at now: Timestamp, progress: PassProgress, of pass: PassID) throws
         -> [LongTermMemoryID]
     {
-        try withConnection { connection in
+        precondition(
+            plan.writes.allSatisfy { $0.createdByPrevious == nil },
+            "a plan made beside the commit before it is written once that commit's ids are resolved")
+        return try withConnection { connection in
             try connection.inTransaction {
                 var created = try Self.insert(plan.writes.filter { $0.existing == nil }, connection).makeIterator()
                 var ids: [LongTermMemoryID] = []
