@@ -64,9 +64,11 @@ package final class Connection {
     /// that may fail halfway (one with triggers, say) journals the pages it changes so that it
     /// can be undone alone; past SQLite's default of 64 KiB that journal moves to a temporary
     /// file for the rest of the transaction, and every later statement writes its pages there.
-    /// A statement of ours changes far fewer pages than this; the bound keeps memory bounded
-    /// for one that does not. docs/DECISIONS.md has the figures.
-    package static let statementJournalSpillBytes: Int32 = 4 << 20
+    /// Just under 128 KiB: SQLite writes what it held in memory to that file in one call, and
+    /// its Unix layer writes at most 128 KiB - 1 bytes in a call, reporting the rest as a full
+    /// disk (with 4 MiB, any statement that journalled more failed with "database or disk is
+    /// full"). docs/DECISIONS.md has the figures.
+    package static let statementJournalSpillBytes: Int32 = (128 << 10) - 1
 
     /// Library-wide settings, made once before the first connection initializes SQLite.
     private static let configureLibrary: Void = {

@@ -39,6 +39,29 @@ struct ConnectionTests {
         #expect(try total() == expected)
     }
 
+    @Test("a statement that changes megabytes of pages inside a transaction commits: its journal spills to a file whole")
+    func largeStatementJournal() throws {
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let connection = try open()
+        try connection.enableWriteAheadLog()
+        try connection.execute(
+            """
+            CREATE TABLE t(x TEXT NOT NULL CHECK (length(x) > 0));
+            CREATE TABLE changes(n INTEGER);
+            CREATE TRIGGER t_changed AFTER UPDATE ON t BEGIN INSERT INTO changes VALUES (1); END;
+            WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 12000)
+            INSERT INTO t SELECT printf('%01000d', i) FROM n;
+            """)
+        // One UPDATE with a trigger and a CHECK, in a transaction of several statements: SQLite
+        // journals the 12 MB of pages it changes, past the part it keeps in memory.
+        try connection.inTransaction {
+            try connection.execute("INSERT INTO changes VALUES (0)")
+            try connection.execute("UPDATE t SET x = x || 'y'")
+        }
+        #expect(try connection.scalarInt("SELECT count(*) FROM t WHERE x LIKE '%y'") == 12_000)
+        #expect(try connection.scalarInt("SELECT count(*) FROM changes") == 12_001)
+    }
+
     @Test("the migrator applies each migration once, in order, and records it through the caller's closure")
     func migrates() throws {
         defer { try? FileManager.default.removeItem(at: directory) }
