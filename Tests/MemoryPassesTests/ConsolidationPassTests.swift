@@ -283,9 +283,7 @@ struct ConsolidationPassTests {
     @Test("a pass over many batches copies the -wal into the database as it goes, and leaves it short")
     func checkpointsAsItGoes() async throws {
         let fixture = try StoreFixture()
-        _ = try fixture.open()
-        // The store of memctl consolidate and memoryd: the passes checkpoint, not the commits.
-        let store = try MemoryStore(.init(path: fixture.path, durability: .checkpoints))
+        let store = try fixture.openForPasses()
         let text = String(repeating: "the quick brown fox jumps over the lazy dog ", count: 60)
         let start = now.subtracting(.seconds(86_400))
         _ = try await store.add(
@@ -294,15 +292,14 @@ struct ConsolidationPassTests {
                     content: "\(text)\($0)", session: "s\($0 / 50)", source: "user",
                     createdAt: start.adding(.seconds(Int64($0) * 10)))
             })
-        let size = { (try FileManager.default.attributesOfItem(atPath: fixture.path)[.size] as? Int) ?? 0 }
-        let before = try size()
+        let before = try fixture.fileSize()
         #expect(try await store.withConnection { $0.walPages } >= MemoryStore.checkpointPages)
 
         let record = try await runPass(store, policy: policy(batchSize: 100), at: now)
         #expect(record.outcome == .completed && record.batches >= 15)
         // Every memory row was rewritten, thousands of pages in all: they reached the database
         // file, and what is left in the -wal is less than one checkpoint's worth.
-        #expect(try size() > before + (4 << 20))
+        #expect(try fixture.fileSize() > before + (4 << 20))
         #expect(try await store.withConnection { $0.walPages } < MemoryStore.checkpointPages)
         #expect(try await store.checkIntegrity().ok)
     }

@@ -20,6 +20,18 @@ public final class StoreFixture: Sendable {
         try MemoryStore(.init(path: path, createIfMissing: create, busyTimeoutMilliseconds: busyTimeout))
     }
 
+    /// A new database opened as `memctl consolidate` and memoryd open theirs: the passes
+    /// checkpoint between batches, the commits do not.
+    package func openForPasses() throws -> MemoryStore {
+        _ = try open()
+        return try MemoryStore(.init(path: path, durability: .checkpoints))
+    }
+
+    /// The database file's size in bytes, without its `-wal`.
+    package func fileSize() throws -> Int {
+        (try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+    }
+
     /// A second, raw connection to the same file, as another process or `sqlite3` would have.
     package func rawConnection() throws -> Connection {
         try Connection(path: path, mode: .readWrite, busyTimeoutMilliseconds: 1000)

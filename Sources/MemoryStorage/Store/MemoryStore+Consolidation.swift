@@ -153,7 +153,9 @@ extension MemoryStore {
                 var ids: [LongTermMemoryID] = []
                 for write in plan.writes {
                     let id = try write.existing.map { try Self.update($0, to: write, connection) } ?? created.next()!
-                    if write.summaryChanged { try Self.setSignatures(of: id, to: write.bandKeys, connection) }
+                    if write.summaryChanged {
+                        try Self.setSignatures(of: id, to: write.bandKeys, isNew: write.existing == nil, connection)
+                    }
                     ids.append(id)
                     for source in write.sources {
                         // First: a memory purged since the batch was read is a conflict here,
@@ -239,10 +241,16 @@ extension MemoryStore {
     /// made again keeps most of its sentences, hence most of its keys, and every key deleted or
     /// inserted dirties a page of `long_term_signatures` at random, which the commit and the
     /// next checkpoint write out.
-    static func setSignatures(of id: LongTermMemoryID, to keys: [Int64], _ connection: Connection) throws {
-        let stored = Set(
-            try connection.prepare("SELECT band_key FROM long_term_signatures WHERE ltm_id = ?").bind([id.rawValue])
-                .rows { $0.int64(0) })
+    /// `isNew`: a memory just inserted, which has none yet.
+    static func setSignatures(
+        of id: LongTermMemoryID, to keys: [Int64], isNew: Bool = false, _ connection: Connection
+    ) throws {
+        let stored =
+            isNew
+            ? []
+            : Set(
+                try connection.prepare("SELECT band_key FROM long_term_signatures WHERE ltm_id = ?")
+                    .bind([id.rawValue]).rows { $0.int64(0) })
         let kept = Set(keys)
         let delete = try connection.prepare("DELETE FROM long_term_signatures WHERE band_key = ? AND ltm_id = ?")
         for key in stored.sorted() where !kept.contains(key) { try delete.bind([key, id.rawValue]).run() }
