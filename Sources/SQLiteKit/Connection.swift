@@ -15,7 +15,8 @@ package final class Connection {
     }
 
     package let path: String
-    private let handle: OpaquePointer
+    /// Only this module touches it (the registration of `bm25_counted` is in its own file).
+    let handle: OpaquePointer
     /// Lets another thread stop what this connection runs (a pass's commit at a stop request).
     package let interruption: Interruption
     /// Pages in the `-wal` after this connection's last commit, once `checkpointsItself()` ran.
@@ -58,6 +59,7 @@ package final class Connection {
         guard try scalarInt("PRAGMA foreign_keys") == 1 else {
             throw SQLiteError(extendedCode: SQLITE_MISUSE, message: "foreign keys could not be enabled")
         }
+        try registerCountedBM25()
     }
 
     /// How large a statement journal may grow in memory. Inside a transaction, every statement

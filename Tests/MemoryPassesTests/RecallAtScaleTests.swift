@@ -36,7 +36,7 @@ struct RecallAtScaleTests {
         let connection = try fixture.rawConnection()
         let expression = try MemoryStore.recallExpression(["tortoise", "weather", "today"], connection)
         #expect(expression.match == "\"tortoise\"")
-        #expect(expression.after == 0)
+        #expect(expression.counts == [1])
         let recall = try await Recaller(store: store).recall("tortoise weather today", limit: 3)
         #expect(recall.memories.first?.text == "my tortoise Sheldon hides when the weather turns")
     }
@@ -49,7 +49,9 @@ struct RecallAtScaleTests {
         let connection = try fixture.rawConnection()
         let expression = try MemoryStore.recallExpression(["weather", "grey"], connection)
         #expect(expression.match == "\"weather\" AND \"grey\"")
-        #expect(expression.after > 0)
+        // Both words are in more turns than the bound: their counts are estimated, not read.
+        let crowd = Int64(MemoryStore.recallScoredRows + 100)
+        #expect(expression.counts.allSatisfy { abs($0 - crowd) <= crowd / 20 }, "\(expression.counts) for \(crowd)")
         let recall = try await Recaller(store: store).recall("grey weather", limit: 5)
         #expect(recall.memories.count == 5)
         // The newest turns are the ones scored: none of the first hundred is among them.
@@ -65,7 +67,16 @@ struct RecallAtScaleTests {
         let expression = try MemoryStore.recallExpression(
             ["tortoise", "weather"], try fixture.rawConnection())
         #expect(expression.match == "\"tortoise\" OR \"weather\"")
-        #expect(expression.after == 0)
+        #expect(expression.counts == [1, 1])
+    }
+
+    @Test("a word's count is estimated from where its first matches end, within the rowids of the index")
+    func estimatedCounts() {
+        // Every tenth turn of a million matches: its 4,001st match is at rowid 40,010.
+        #expect(MemoryStore.estimatedCount(firstMatches: 4_001, endingAt: 40_010, in: 1...1_000_000) == 100_000)
+        // Matches only at the start: never fewer than were counted, never more than there are turns.
+        #expect(MemoryStore.estimatedCount(firstMatches: 4_001, endingAt: 1_000_000, in: 1...1_000_000) == 4_001)
+        #expect(MemoryStore.estimatedCount(firstMatches: 4_001, endingAt: 4_001, in: 1...4_001) == 4_001)
     }
 
     @Test("when the best matches are forgotten, recall reads further for remembered ones")

@@ -6,92 +6,121 @@ import SQLiteKit
 extension MemoryStore {
     /// Turns of the recall index matching `words`, best BM25 first, forgotten ones left out.
     ///
-    /// FTS5 ranks before anything is joined, so only the best turns are read; and on a large
-    /// store the rows it scores are bounded (`recallExpression`), so recall stays fast at a
+    /// FTS5 scores the turns before anything is joined, and only the best are read; on a large
+    /// store the turns it scores are bounded (`recallExpression`), so recall stays fast at a
     /// million memories.
     package func recallTurns(matching words: [String], weights: RecallWeights) throws -> [RecallTurn] {
         guard !words.isEmpty else { return [] }
         return try reading { connection in
             let expression = try Self.recallExpression(words, connection)
-            let ranked = try connection.prepare(
+            // The newest turns the expression matches, each with its score. With every word's count
+            // known, that is `bm25()`'s score; `bm25_counted` is given the counts rather than read
+            // every word's whole doclist again to count it.
+            let counts = String(repeating: ", ?", count: expression.counts.count)
+            let scored = try connection.prepare(
                 """
-                SELECT s.id, r.rank, s.content, s.session, s.source, s.created_at, s.importance, s.ltm_id,
-                       s.status = 'forgotten'
-                FROM (SELECT rowid, bm25(memory_recall, ?, ?, ?, ?) AS rank FROM memory_recall
-                      WHERE memory_recall MATCH ? AND rowid > ? ORDER BY rank, rowid LIMIT ?) r
-                JOIN short_term_memories s ON s.id = r.rowid ORDER BY r.rank, r.rowid
+                SELECT rowid, \(Connection.countedBM25)(memory_recall, ?, ?, ?, ?\(counts)) FROM memory_recall
+                WHERE memory_recall MATCH ? ORDER BY rowid DESC LIMIT ?
+                """, cached: false
+            ).bind(
+                [weights.textWeight, weights.speakerWeight, weights.contextWeight, weights.dateWeight]
+                    + expression.counts.map { $0 } + [expression.match, Self.recallScoredRows]
+            ).rows { (id: $0.int64(0), rank: $0.double(1)) }
+            let turn = try connection.prepare(
+                """
+                SELECT content, session, source, created_at, importance, ltm_id, status = 'forgotten'
+                FROM short_term_memories WHERE id = ?
                 """)
-            // Forgotten turns stay in the index: read further until enough remembered ones are found.
-            var limit = weights.candidates
-            while true {
-                var read = 0
-                let turns = try ranked.bind([
-                    weights.textWeight, weights.speakerWeight, weights.contextWeight, weights.dateWeight,
-                    expression.match, expression.after, limit,
-                ]).rows { row -> RecallTurn? in
-                    read += 1
-                    guard row.int64(8) == 0 else { return nil }
+            // Forgotten turns stay in the index: read on until enough remembered ones are found.
+            var turns: [RecallTurn] = []
+            for (id, rank) in scored.sorted(by: { ($0.rank, $0.id) < ($1.rank, $1.id) }) {
+                guard turns.count < weights.candidates else { break }
+                let remembered = try turn.bind([id]).firstRow { row -> RecallTurn? in
+                    guard row.int64(6) == 0 else { return nil }
                     return RecallTurn(
-                        id: row.int64(0), bm25: row.double(1), text: row.text(2), session: row.text(3),
-                        speaker: row.text(4), createdAt: Self.timestamp(row, 5),
-                        importance: row.optionalDouble(6),
-                        longTermID: row.optionalInt64(7))
-                }.compactMap { $0 }
-                if turns.count >= weights.candidates || read < limit {
-                    return Array(turns.prefix(weights.candidates))
+                        id: id, bm25: rank, text: row.text(0), session: row.text(1), speaker: row.text(2),
+                        createdAt: Self.timestamp(row, 3), importance: row.optionalDouble(4),
+                        longTermID: row.optionalInt64(5))
                 }
-                limit *= 4
+                if let remembered = remembered ?? nil { turns.append(remembered) }
             }
+            return turns
         }
     }
 
-    /// How many turns recall scores at most: BM25 in FTS5 scores every turn the expression
-    /// matches (about a microsecond each), so a store of a million turns, where "time" alone
-    /// matches 41,000, must not put every common word in the expression.
+    /// How many turns recall scores at most: FTS5 scores every turn it is given (a few
+    /// microseconds each), so a store of a million turns, where "time" alone matches 41,000,
+    /// must not put every common word in the expression.
     static let recallScoredRows = 4_000
 
-    /// The FTS5 expression recall ranks by, and the rowid the turns it scores come after.
+    /// The FTS5 expression recall ranks by, and how many turns each of its phrases matches, in
+    /// the order they appear in it (what BM25's IDF needs).
     ///
     /// While all of `words` together match at most `recallScoredRows` turns (always, on a store
     /// of a few thousand memories), every word is in it, ORed, as plain BM25 has it. Beyond
     /// that, rare words first: the rarest words whose matches fit in the bound, ORed; when even
     /// the rarest word matches more, the words ANDed from the rarest on until the conjunction
-    /// fits; and when all of them together still match more, the newest turns that match them.
-    /// Counting a word's matches stops at the bound, so deciding costs little.
+    /// fits, and when all of them together still match more, the newest `recallScoredRows`
+    /// turns that match them are scored. Counting a word's matches stops past the bound, so
+    /// deciding costs little; a word counted past it has its count estimated from where its
+    /// first matches lie (`estimatedCount`).
     static func recallExpression(_ words: [String], _ connection: Connection) throws -> (
-        match: String, after: Int64
+        match: String, counts: [Int64]
     ) {
         let bound = recallScoredRows
         let counter = try connection.prepare(
-            "SELECT count(*) FROM (SELECT rowid FROM memory_recall WHERE memory_recall MATCH ? LIMIT ?)")
-        func matches(_ expression: String) throws -> Int {
-            Int(try counter.bind([expression, bound + 1]).firstRow { $0.int64(0) } ?? 0)
+            """
+            SELECT count(*), max(rowid) FROM (
+                SELECT rowid FROM memory_recall WHERE memory_recall MATCH ? ORDER BY rowid LIMIT ?)
+            """)
+        func matches(_ expression: String) throws -> (count: Int, last: Int64) {
+            try counter.bind([expression, bound + 1]).firstRow { (Int($0.int64(0)), $0.optionalInt64(1) ?? 0) }
+                ?? (0, 0)
         }
         let phrases = words.map { "\"\($0)\"" }
-        let counts = try phrases.map(matches)
-        if counts.reduce(0, +) <= bound { return (phrases.joined(separator: " OR "), 0) }
+        let found = try phrases.map(matches)
+        let counts = found.map(\.count)
+        if counts.reduce(0, +) <= bound {
+            return (phrases.joined(separator: " OR "), counts.map(Int64.init))
+        }
         let rarestFirst = phrases.indices.sorted { (counts[$0], $0) < (counts[$1], $1) }
-        var rare: [String] = []
+        var rare: [Int] = []
         var total = 0
         for index in rarestFirst where total + counts[index] <= bound {
             total += counts[index]
-            rare.append(phrases[index])
+            rare.append(index)
         }
-        if !rare.isEmpty { return (rare.joined(separator: " OR "), 0) }
-        var conjunction: [String] = []
+        if !rare.isEmpty {
+            return (rare.map { phrases[$0] }.joined(separator: " OR "), rare.map { Int64(counts[$0]) })
+        }
+        // Every word matches more turns than the bound.
+        let span = try rowidSpan(connection)
+        var conjunction: [Int] = []
         for (position, index) in rarestFirst.enumerated() {
-            conjunction.append(phrases[index])
-            // All the words together are not counted first: the look-up of the newest below
-            // tells as much (nothing past the bound), and each evaluation decodes every doclist.
-            guard position < rarestFirst.count - 1 else { break }
-            let match = conjunction.joined(separator: " AND ")
-            if try matches(match) <= bound { return (match, 0) }
+            conjunction.append(index)
+            let match = conjunction.map { phrases[$0] }.joined(separator: " AND ")
+            // All the words together are not counted: past the bound, the newest are scored anyway.
+            if try position == rarestFirst.count - 1 || matches(match).count <= bound {
+                return (match, conjunction.map { estimatedCount(firstMatches: bound + 1, endingAt: found[$0].last, in: span) })
+            }
         }
-        let match = conjunction.joined(separator: " AND ")
-        let newest = try connection.prepare(
-            "SELECT rowid FROM memory_recall WHERE memory_recall MATCH ? ORDER BY rowid DESC LIMIT 1 OFFSET ?"
-        ).bind([match, bound]).firstRow { $0.int64(0) }
-        return (match, newest ?? 0)
+        preconditionFailure("the loop returns at the last word")
+    }
+
+    /// How many turns a word matches, from the rowid of its `firstMatches`-th match (the oldest
+    /// first): as many more as there are turns after that, at the same rate. Counting them all
+    /// read the word's whole doclist, as long as scoring the newest turns took.
+    static func estimatedCount(firstMatches: Int, endingAt last: Int64, in span: ClosedRange<Int64>) -> Int64 {
+        let covered = max(1, last - span.lowerBound + 1)
+        let estimate = Double(firstMatches) * Double(span.count) / Double(covered)
+        return min(Int64(span.count), max(Int64(firstMatches), Int64(estimate.rounded())))
+    }
+
+    /// The first and last rowid of the recall index.
+    private static func rowidSpan(_ connection: Connection) throws -> ClosedRange<Int64> {
+        let first = try connection.scalarInt("SELECT rowid FROM memory_recall ORDER BY rowid LIMIT 1") ?? 0
+        let last = try connection.scalarInt("SELECT rowid FROM memory_recall ORDER BY rowid DESC LIMIT 1") ?? first
+        return first...max(first, last)
     }
 
     /// Recalled memories as they were, but each long-term one with its session, source and
