@@ -12,8 +12,8 @@ struct CountedBM25Tests {
     /// which "river", "boat" and "dawn" recur at different rates, and "cold" is in most.
     func open() throws -> Connection {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let connection = try Connection(
-            path: directory.appendingPathComponent("test.db").path, mode: .readWriteCreate, busyTimeoutMilliseconds: 100)
+        let path = directory.appendingPathComponent("test.db").path
+        let connection = try Connection(path: path, mode: .readWriteCreate, busyTimeoutMilliseconds: 100)
         try connection.execute(
             """
             CREATE VIRTUAL TABLE t USING fts5(text, speaker, context, dates, tokenize='porter unicode61');
@@ -82,10 +82,10 @@ struct CountedBM25Tests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let connection = try open()
         let error = #expect(throws: SQLiteError.self) {
-            try connection.prepare("SELECT bm25_counted(t, 1.0, 1.0) FROM t WHERE t MATCH 'river'").rows { $0.double(0) }
+            try connection.prepare("SELECT bm25_counted(t, 1.0, 1.0) FROM t WHERE t MATCH 'river'")
+                .rows { $0.double(0) }
         }
-        #expect(
-            error?.description.contains("takes a weight for each of the 4 columns and a row count for each of the 1 phrases")
-                == true, "\(String(describing: error))")
+        let expected = "takes a weight for each of the 4 columns and a row count for each of the 1 phrases"
+        #expect(error?.description.contains(expected) == true, "\(String(describing: error))")
     }
 }

