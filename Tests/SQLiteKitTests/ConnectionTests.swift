@@ -7,18 +7,12 @@ import Testing
 /// The SQLite wrapper on its own: no schema of memories, a file in a temporary directory.
 @Suite("SQLite wrapper")
 struct ConnectionTests {
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("sqlitekit-\(UUID().uuidString)")
-
-    func open() throws -> Connection {
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        return try Connection(
-            path: directory.appendingPathComponent("test.db").path, mode: .readWriteCreate, busyTimeoutMilliseconds: 100)
-    }
+    let scratch = ScratchDatabase("sqlitekit")
 
     @Test("releasing memory empties the page cache and the statement cache; the next reads fill them again")
     func releasesMemory() throws {
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let connection = try open()
+        defer { scratch.remove() }
+        let connection = try scratch.open()
         try connection.execute("PRAGMA cache_size = -4096")
         try connection.execute(
             """
@@ -41,8 +35,8 @@ struct ConnectionTests {
 
     @Test("a statement that changes megabytes of pages inside a transaction commits: its journal spills to a file whole")
     func largeStatementJournal() throws {
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let connection = try open()
+        defer { scratch.remove() }
+        let connection = try scratch.open()
         try connection.enableWriteAheadLog()
         try connection.execute(
             """
@@ -64,8 +58,8 @@ struct ConnectionTests {
 
     @Test("the migrator applies each migration once, in order, and records it through the caller's closure")
     func migrates() throws {
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let connection = try open()
+        defer { scratch.remove() }
+        let connection = try scratch.open()
         let migrations = [
             Migration(version: 1, name: "one", sql: "CREATE TABLE a(x)"),
             Migration(version: 2, name: "two", sql: "CREATE TABLE b(y)"),
@@ -80,8 +74,8 @@ struct ConnectionTests {
 
     @Test("reads in one read transaction see one snapshot, and the transaction ends with them")
     func readingSeesOneSnapshot() throws {
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let reader = try open()
+        defer { scratch.remove() }
+        let reader = try scratch.open()
         try reader.enableWriteAheadLog()
         try reader.execute("CREATE TABLE t(x); INSERT INTO t VALUES (1)")
         let writer = try Connection(
@@ -104,8 +98,8 @@ struct ConnectionTests {
 
     @Test("a failing migration leaves the version and the tables as they were")
     func failedMigrationRollsBack() throws {
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let connection = try open()
+        defer { scratch.remove() }
+        let connection = try scratch.open()
         let broken = [Migration(version: 1, name: "broken", sql: "CREATE TABLE a(x); CREATE TABLE a(x)")]
         #expect(throws: SQLiteError.self) { try connection.migrate(broken) }
         #expect(try connection.schemaVersion() == 0)
@@ -114,8 +108,8 @@ struct ConnectionTests {
 
     @Test("statements made for one call are not cached; fixed ones are, once")
     func statementCache() throws {
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let connection = try open()
+        defer { scratch.remove() }
+        let connection = try scratch.open()
         try connection.execute("CREATE TABLE t(x)")
         let before = connection.cachedStatements
         for id in 0..<50 {
@@ -129,8 +123,8 @@ struct ConnectionTests {
 
     @Test("a closed connection refuses every call with a plain error")
     func close() throws {
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let connection = try open()
+        defer { scratch.remove() }
+        let connection = try scratch.open()
         connection.close()
         connection.close()
         #expect(connection.isClosed)

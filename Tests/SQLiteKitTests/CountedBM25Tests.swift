@@ -6,14 +6,12 @@ import Testing
 /// `bm25_counted`: FTS5's `bm25()` with each phrase's row count given.
 @Suite("bm25_counted")
 struct CountedBM25Tests {
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("bm25-\(UUID().uuidString)")
+    let scratch = ScratchDatabase("bm25")
 
     /// An FTS5 table of four columns, as the recall index has, with rows of varied lengths in
     /// which "river", "boat" and "dawn" recur at different rates, and "cold" is in most.
     func open() throws -> Connection {
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let path = directory.appendingPathComponent("test.db").path
-        let connection = try Connection(path: path, mode: .readWriteCreate, busyTimeoutMilliseconds: 100)
+        let connection = try scratch.open()
         try connection.execute(
             """
             CREATE VIRTUAL TABLE t USING fts5(text, speaker, context, dates, tokenize='porter unicode61');
@@ -37,7 +35,7 @@ struct CountedBM25Tests {
 
     @Test("given the row counts bm25() finds, every row scores the same double, whatever the expression")
     func sameAsBM25() throws {
-        defer { try? FileManager.default.removeItem(at: directory) }
+        defer { scratch.remove() }
         let connection = try open()
         for phrases in [["\"river\""], ["\"river\"", "\"boat\""], ["\"boat\"", "\"dawn\"", "\"cold\""]] {
             for separator in [" OR ", " AND "] {
@@ -62,7 +60,7 @@ struct CountedBM25Tests {
 
     @Test("a phrase said to be rarer weighs more")
     func countsWeigh() throws {
-        defer { try? FileManager.default.removeItem(at: directory) }
+        defer { scratch.remove() }
         let connection = try open()
         func score(river: Int64, boat: Int64) throws -> Double? {
             try connection.prepare(
@@ -79,7 +77,7 @@ struct CountedBM25Tests {
 
     @Test("called with the wrong number of values, it fails with a message that says what it takes")
     func wrongArguments() throws {
-        defer { try? FileManager.default.removeItem(at: directory) }
+        defer { scratch.remove() }
         let connection = try open()
         let error = #expect(throws: SQLiteError.self) {
             try connection.prepare("SELECT bm25_counted(t, 1.0, 1.0) FROM t WHERE t MATCH 'river'")

@@ -7,12 +7,10 @@ import Testing
 /// Stopping a connection's work from another thread (`Interruption`).
 @Suite("Interrupting a connection")
 struct InterruptionTests {
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("interrupt-\(UUID().uuidString)")
+    let scratch = ScratchDatabase("interrupt")
 
     func open() throws -> Connection {
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let connection = try Connection(
-            path: directory.appendingPathComponent("test.db").path, mode: .readWriteCreate, busyTimeoutMilliseconds: 100)
+        let connection = try scratch.open()
         try connection.execute("CREATE TABLE t(x INTEGER)")
         return connection
     }
@@ -25,7 +23,7 @@ struct InterruptionTests {
 
     @Test("armed, an interrupt from another thread stops a long statement and rolls its transaction back")
     func interruptsARunningStatement() async throws {
-        defer { try? FileManager.default.removeItem(at: directory) }
+        defer { scratch.remove() }
         let connection = try open()
         let interruption = connection.interruption
         try connection.execute("INSERT INTO t VALUES (0)")
@@ -52,7 +50,7 @@ struct InterruptionTests {
 
     @Test("an interrupt between two statements refuses the next one and the commit")
     func interruptBetweenStatements() async throws {
-        defer { try? FileManager.default.removeItem(at: directory) }
+        defer { scratch.remove() }
         let connection = try open()
         let interruption = connection.interruption
         var failure: SQLiteError?
@@ -73,7 +71,7 @@ struct InterruptionTests {
 
     @Test("a COMMIT is never interrupted: a request during it waits for the next statement")
     func commitIsNotInterrupted() async throws {
-        defer { try? FileManager.default.removeItem(at: directory) }
+        defer { scratch.remove() }
         let connection = try open()
         let interruption = connection.interruption
         try connection.execute("BEGIN IMMEDIATE TRANSACTION")
@@ -92,7 +90,7 @@ struct InterruptionTests {
 
     @Test("disarmed, an interrupt does nothing, and a closed connection's handle is never touched")
     func disarmedAndClosed() throws {
-        defer { try? FileManager.default.removeItem(at: directory) }
+        defer { scratch.remove() }
         let connection = try open()
         let interruption = connection.interruption
         interruption.interrupt()

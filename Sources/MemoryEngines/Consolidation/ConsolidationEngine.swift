@@ -227,11 +227,7 @@ package struct ConsolidationEngine: Sendable {
 
         /// As `ConsolidationPlan.resolve(createdByPrevious:)`, for the plan after this one.
         package mutating func resolve(createdByPrevious ids: [LongTermMemoryID]) {
-            for index in memories.indices {
-                guard let created = memories[index].write.createdByPrevious else { continue }
-                memories[index].write.existing = ids[created]
-                memories[index].write.createdByPrevious = nil
-            }
+            for index in memories.indices { memories[index].write.resolve(createdByPrevious: ids) }
         }
     }
 

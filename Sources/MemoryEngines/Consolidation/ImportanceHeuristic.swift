@@ -28,8 +28,12 @@ package enum ImportanceHeuristic {
         var score = 0.25
         score += min(0.2, 0.1 * Double(named))
         if hasNumber { score += 0.1 }
-        if words.contains(where: cueWords.contains) || contains(cuePhrases, firsts: cuePhraseFirsts, in: words) { score += 0.3 }
-        if words.contains(where: selfWords.contains) || contains(selfPhrases, firsts: selfPhraseFirsts, in: words) { score += 0.15 }
+        if words.contains(where: cueWords.contains) || contains(cuePhrases, firsts: cuePhraseFirsts, in: words) {
+            score += 0.3
+        }
+        if words.contains(where: selfWords.contains) || contains(selfPhrases, firsts: selfPhraseFirsts, in: words) {
+            score += 0.15
+        }
         if words.count >= 20 {
             score += 0.1
         } else if words.count >= 8 {

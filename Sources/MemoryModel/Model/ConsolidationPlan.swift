@@ -78,11 +78,7 @@ package struct ConsolidationPlan: Sendable, Equatable {
     /// The ids the store gave the long-term memories the previous plan created, in its order:
     /// the writes that join one of them now update it.
     package mutating func resolve(createdByPrevious ids: [LongTermMemoryID]) {
-        for index in writes.indices {
-            guard let created = writes[index].createdByPrevious else { continue }
-            writes[index].existing = ids[created]
-            writes[index].createdByPrevious = nil
-        }
+        for index in writes.indices { writes[index].resolve(createdByPrevious: ids) }
     }
 }
 
@@ -118,5 +114,15 @@ package struct LongTermCandidates: Sendable {
         self.byBandKey = byBandKey
         self.perKeyLimit = perKeyLimit
         self.open = open
+    }
+}
+
+extension ConsolidationPlan.LongTermWrite {
+    /// Given the ids the store gave the long-term memories the previous plan created, in its
+    /// order: a write that joins one of them now updates it.
+    package mutating func resolve(createdByPrevious ids: [LongTermMemoryID]) {
+        guard let created = createdByPrevious else { return }
+        existing = ids[created]
+        createdByPrevious = nil
     }
 }

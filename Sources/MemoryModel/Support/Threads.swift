@@ -1,7 +1,8 @@
 import Glibc
 
 /// A mutex and its condition variable, over pthreads: what `NSCondition` gives, without
-/// Foundation. memoryd links only FoundationEssentials (docs/DECISIONS.md, "Idle memory and start-up").
+/// Foundation. memoryd links only FoundationEssentials (docs/DECISIONS.md, "Idle memory and
+/// start-up").
 public final class Condition: @unchecked Sendable {
     private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
     private let condition = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
