@@ -8,8 +8,8 @@ import Testing
 struct CountedBM25Tests {
     let scratch = ScratchDatabase("bm25")
 
-    /// An FTS5 table of four columns, as the recall index has, with rows of varied lengths in
-    /// which "river", "boat" and "dawn" recur at different rates, and "cold" is in most.
+    /// An FTS5 table of four columns, as the recall index has, with rows of varied lengths (one of
+    /// 300 tokens) in which "river", "boat" and "dawn" recur at different rates, and "cold" is in most.
     func open() throws -> Connection {
         let connection = try scratch.open()
         try connection.execute(
@@ -25,12 +25,33 @@ struct CountedBM25Tests {
                 CASE WHEN i % 9 = 0 THEN 'a boat on the lake' ELSE 'nothing here' END,
                 i || ' may 2023'
             FROM n;
+            -- A text of 300 tokens, whose length in _docsize takes a varint of two bytes.
+            INSERT INTO t VALUES (replace(hex(zeroblob(150)), '00', 'river flows '), 'ana', 'nothing here', '1 june 2023');
             """)
         return connection
     }
 
     func count(_ phrase: String, _ connection: Connection) throws -> Int64 {
         try connection.scalarInt("SELECT count(*) FROM t WHERE t MATCH ?", phrase) ?? 0
+    }
+
+    /// Each row's `bm25()`, its `bm25_counted` with the counts `bm25()` finds and its
+    /// `bm25_counted` given `length` (an expression over the joined `_docsize` row `d`) too.
+    func scores(_ match: String, length: String, _ connection: Connection) throws -> [(
+        rowid: Int64, expected: Double, counted: Double, joined: Double
+    )] {
+        let phrases = match.components(separatedBy: " ").filter { $0.hasPrefix("\"") }
+        let counts = try phrases.map { try count($0, connection) }
+        let parameters = String(repeating: ", ?", count: counts.count)
+        return try connection.prepare(
+            """
+            SELECT t.rowid, bm25(t, 1.0, 0.5, 0.3, 0.2), bm25_counted(t, 1.0, 0.5, 0.3, 0.2\(parameters)),
+                bm25_counted(t, 1.0, 0.5, 0.3, 0.2\(parameters), \(length))
+            FROM t LEFT JOIN t_docsize d ON d.id = t.rowid WHERE t MATCH ? ORDER BY t.rowid
+            """, cached: false
+        ).bind(counts.map { $0 } + counts.map { $0 } + [match]).rows {
+            ($0.int64(0), $0.double(1), $0.double(2), $0.double(3))
+        }
     }
 
     @Test("given the row counts bm25() finds, every row scores the same double, whatever the expression")
@@ -41,21 +62,30 @@ struct CountedBM25Tests {
             for separator in [" OR ", " AND "] {
                 let match = phrases.joined(separator: separator)
                 let counts = try phrases.map { try count($0, connection) }
-                let parameters = String(repeating: ", ?", count: counts.count)
-                let rows = try connection.prepare(
-                    """
-                    SELECT rowid, bm25(t, 1.0, 0.5, 0.3, 0.2), bm25_counted(t, 1.0, 0.5, 0.3, 0.2\(parameters))
-                    FROM t WHERE t MATCH ? ORDER BY rowid
-                    """, cached: false
-                ).bind(counts.map { $0 } + [match]).rows { ($0.int64(0), $0.double(1), $0.double(2)) }
+                let rows = try scores(match, length: "d.sz", connection)
                 #expect(rows.count >= 5, "\(match) matches \(rows.count) rows")
                 // Rarer than half the rows, so that the IDF is not the floor of 1e-6.
                 #expect(counts.contains { $0 < 300 } || phrases.count == 3)
-                for (rowid, expected, counted) in rows {
-                    #expect(counted == expected, "\(match), row \(rowid)")
+                for row in rows {
+                    #expect(row.counted == row.expected, "\(match), row \(row.rowid)")
+                    #expect(row.joined == row.expected, "\(match), row \(row.rowid), its length from _docsize")
                 }
             }
         }
+    }
+
+    @Test("a row's length is read from FTS5 when the _docsize given is NULL or not varints")
+    func lengthFallsBack() throws {
+        defer { scratch.remove() }
+        let connection = try open()
+        // The same rows, scored with a length of 0 tokens, would differ: the length is read.
+        for length in ["NULL", "x'ffffffff'", "x''"] {
+            let rows = try scores("\"river\" OR \"boat\"", length: length, connection)
+            #expect(!rows.isEmpty)
+            for row in rows { #expect(row.joined == row.expected, "\(length), row \(row.rowid)") }
+        }
+        let zero = try scores("\"river\" OR \"boat\"", length: "x'00000000'", connection)
+        #expect(zero.contains { $0.joined != $0.expected }, "a length of 0 changes the scores")
     }
 
     @Test("a phrase said to be rarer weighs more")
@@ -83,7 +113,8 @@ struct CountedBM25Tests {
             try connection.prepare("SELECT bm25_counted(t, 1.0, 1.0) FROM t WHERE t MATCH 'river'")
                 .rows { $0.double(0) }
         }
-        let expected = "takes a weight for each of the 4 columns and a row count for each of the 1 phrases"
+        let expected =
+            "takes a weight for each of the 4 columns, a row count for each of the 1 phrases and optionally the row's _docsize"
         #expect(error?.description.contains(expected) == true, "\(String(describing: error))")
     }
 }

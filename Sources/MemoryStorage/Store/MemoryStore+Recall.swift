@@ -15,12 +15,14 @@ extension MemoryStore {
             let expression = try Self.recallExpression(words, connection)
             // The newest turns the expression matches, each with its score. With every word's count
             // known, that is `bm25()`'s score; `bm25_counted` is given the counts rather than read
-            // every word's whole doclist again to count it.
+            // every word's whole doclist again to count it, and each turn's length from the join
+            // rather than a statement of FTS5's own per turn.
             let counts = String(repeating: ", ?", count: expression.counts.count)
             let scored = try connection.prepare(
                 """
-                SELECT rowid, \(Connection.countedBM25)(memory_recall, ?, ?, ?, ?\(counts)) FROM memory_recall
-                WHERE memory_recall MATCH ? ORDER BY rowid DESC LIMIT ?
+                SELECT memory_recall.rowid, \(Connection.countedBM25)(memory_recall, ?, ?, ?, ?\(counts), d.sz)
+                FROM memory_recall LEFT JOIN memory_recall_docsize d ON d.id = memory_recall.rowid
+                WHERE memory_recall MATCH ? ORDER BY memory_recall.rowid DESC LIMIT ?
                 """, cached: false
             ).bind(
                 [weights.textWeight, weights.speakerWeight, weights.contextWeight, weights.dateWeight]
@@ -99,8 +101,9 @@ extension MemoryStore {
         for (position, index) in rarestFirst.enumerated() {
             conjunction.append(index)
             let match = conjunction.map { phrases[$0] }.joined(separator: " AND ")
-            // All the words together are not counted: past the bound, the newest are scored anyway.
-            if try position == rarestFirst.count - 1 || matches(match).count <= bound {
+            // The rarest word alone was counted above, and all the words together are not counted:
+            // past the bound, the newest are scored anyway.
+            if try position == rarestFirst.count - 1 || (position > 0 && matches(match).count <= bound) {
                 let counts = conjunction.map {
                     estimatedCount(firstMatches: bound + 1, endingAt: found[$0].last, in: span)
                 }
