@@ -33,10 +33,6 @@ enum Memctl {
         """
 
     static func main() async {
-        // One malloc arena, as in memoryd. A thread's own arena grows one mprotect call at a time:
-        // a recall that reads 2,000 pages into SQLite's cache on the store's thread made 536 of
-        // them (docs/DECISIONS.md, "Issue 11, seventh session").
-        Heap.limitArenas(to: 1)
         let status = await run(Array(CommandLine.arguments.dropFirst()), environment: ProcessInfo.processInfo.environment)
         exit(status)
     }
