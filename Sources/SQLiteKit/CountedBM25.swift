@@ -67,7 +67,7 @@ private func countedBM25Function(
     switch tableTotals(api, fts) {
     case .success(let totals): (rows, averageLength) = (totals.rows, totals.averageLength)
     case .failure(let error):
-        sqlite3_result_error_code(context, error.code)
+        sqlite3_result_error_code(context, error.extendedCode)
         return
     }
     let length: Double
@@ -145,13 +145,17 @@ private struct TableTotals {
 /// This query's `TableTotals`, read on its first row and kept as the function's auxiliary data
 /// for the rest, as `bm25()` does: FTS5 takes 1,500 instructions to read each of them, and a
 /// recall scores 4,000 rows. An error code when they cannot be read, or the table is empty.
-private func tableTotals(_ api: Fts5ExtensionApi, _ fts: OpaquePointer) -> Result<TableTotals, SQLiteCode> {
-    if let cached = api.xGetAuxdata(fts, 0) { return .success(cached.assumingMemoryBound(to: TableTotals.self).pointee) }
+private func tableTotals(_ api: Fts5ExtensionApi, _ fts: OpaquePointer) -> Result<TableTotals, SQLiteError> {
+    if let cached = api.xGetAuxdata(fts, 0) {
+        return .success(cached.assumingMemoryBound(to: TableTotals.self).pointee)
+    }
     var rows: sqlite3_int64 = 0
     var tokens: sqlite3_int64 = 0
     var rc = api.xRowCount(fts, &rows)
     if rc == SQLITE_OK { rc = api.xColumnTotalSize(fts, -1, &tokens) }
-    guard rc == SQLITE_OK, rows > 0 else { return .failure(SQLiteCode(rc == SQLITE_OK ? SQLITE_CORRUPT : rc)) }
+    guard rc == SQLITE_OK, rows > 0 else {
+        return .failure(SQLiteError(extendedCode: rc == SQLITE_OK ? SQLITE_CORRUPT : rc, message: "FTS5 totals"))
+    }
     let totals = TableTotals(rows: rows, averageLength: Double(tokens) / Double(rows))
     if let memory = malloc(MemoryLayout<TableTotals>.size) {
         memory.bindMemory(to: TableTotals.self, capacity: 1).initialize(to: totals)
@@ -159,10 +163,4 @@ private func tableTotals(_ api: Fts5ExtensionApi, _ fts: OpaquePointer) -> Resul
         _ = api.xSetAuxdata(fts, memory, free)
     }
     return .success(totals)
-}
-
-/// An SQLite result code, as an error.
-private struct SQLiteCode: Error {
-    let code: Int32
-    init(_ code: Int32) { self.code = code }
 }

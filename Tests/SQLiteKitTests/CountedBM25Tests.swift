@@ -26,7 +26,8 @@ struct CountedBM25Tests {
                 i || ' may 2023'
             FROM n;
             -- A text of 300 tokens, whose length in _docsize takes a varint of two bytes.
-            INSERT INTO t VALUES (replace(hex(zeroblob(150)), '00', 'river flows '), 'ana', 'nothing here', '1 june 2023');
+            INSERT INTO t VALUES
+                (replace(hex(zeroblob(150)), '00', 'river flows '), 'ana', 'nothing here', '1 june 2023');
             """)
         return connection
     }
@@ -114,7 +115,8 @@ struct CountedBM25Tests {
                 .rows { $0.double(0) }
         }
         let expected =
-            "takes a weight for each of the 4 columns, a row count for each of the 1 phrases and optionally the row's _docsize"
+            "takes a weight for each of the 4 columns, a row count for each of the 1 phrases "
+            + "and optionally the row's _docsize"
         #expect(error?.description.contains(expected) == true, "\(String(describing: error))")
     }
 }
