@@ -35,13 +35,16 @@ public struct MaintenanceCycle: Sendable {
         -> PassRecord
     {
         let now = now ?? .now
-        switch kind {
-        case .consolidation:
-            return try await ConsolidationPass(store: store, policy: policy, now: now).run(onProgress: onProgress)
-        case .extraction:
-            return try await ExtractionPass(store: store, batchSize: policy.batchSize, now: now).run(onProgress: onProgress)
-        case .graph:
-            return try await GraphPass(store: store, batchSize: policy.batchSize, now: now).run(onProgress: onProgress)
+        // On threads of our own, which keep no caches of libdispatch's (`PassThreads`).
+        return try await withTaskExecutorPreference(PassThreads.shared) {
+            switch kind {
+            case .consolidation:
+                try await ConsolidationPass(store: store, policy: policy, now: now).run(onProgress: onProgress)
+            case .extraction:
+                try await ExtractionPass(store: store, batchSize: policy.batchSize, now: now).run(onProgress: onProgress)
+            case .graph:
+                try await GraphPass(store: store, batchSize: policy.batchSize, now: now).run(onProgress: onProgress)
+            }
         }
     }
 

@@ -1,0 +1,28 @@
+import FoundationEssentials
+import MemoryModel
+
+/// The threads a pass's tasks run on (`MaintenanceCycle.run` prefers them): one per core, ours
+/// rather than those of Swift's global executor.
+///
+/// On Linux the global executor hands every job to libdispatch, which wraps it in a
+/// continuation. The store's thread resumes a pass after each of its calls, so it took a
+/// continuation from the heap for each, and the pool's threads, which ran them, kept them in
+/// caches of up to 65,536 per thread for the life of the thread: 836 of them after a cycle over
+/// 25,000 messages, on pages of their own among the pass's freed memory, which idle memoryd then
+/// could not give back (docs/DECISIONS.md, "Issue 11, seventh session"). A job queued here is
+/// only appended to an array.
+final class PassThreads: TaskExecutor, @unchecked Sendable {
+    static let shared = PassThreads()
+
+    /// Set once, in `init`. The threads live as long as the process.
+    private var threads: JobThreads?
+
+    private init() {
+        let cores = ProcessInfo.processInfo.activeProcessorCount
+        threads = JobThreads(name: "memory-pass", count: cores) { [self] job in
+            job.runSynchronously(on: asUnownedTaskExecutor())
+        }
+    }
+
+    func enqueue(_ job: consuming ExecutorJob) { threads?.enqueue(UnownedJob(job)) }
+}
