@@ -1,7 +1,7 @@
 /// Threads of our own that run Swift concurrency's jobs, oldest first: the store's serial
 /// executor (one thread) and the passes' task executor (one thread per core) are built on it.
 /// The threads end once `stop()` is called and the jobs already queued have run.
-public final class JobThreads: @unchecked Sendable {
+package final class JobThreads: @unchecked Sendable {
     // `jobs`, `head` and `stopped` are guarded by `condition`.
     private let condition = Condition()
     private var jobs: [UnownedJob] = []
@@ -10,13 +10,13 @@ public final class JobThreads: @unchecked Sendable {
 
     /// Starts `count` threads named `name` (with a number after it when there are several),
     /// each running the jobs it takes with `run`. The threads hold `run` until they end.
-    public init(name: String, count: Int, run: @escaping @Sendable (UnownedJob) -> Void) {
+    package init(name: String, count: Int, run: @escaping @Sendable (UnownedJob) -> Void) {
         for index in 1...max(1, count) {
             Threads.start(name: count > 1 ? "\(name)-\(index)" : name) { self.serve(run) }
         }
     }
 
-    public func enqueue(_ job: UnownedJob) {
+    package func enqueue(_ job: UnownedJob) {
         condition.lock()
         jobs.append(job)
         condition.signal()
@@ -24,7 +24,7 @@ public final class JobThreads: @unchecked Sendable {
     }
 
     /// Lets the threads end once the jobs already queued have run.
-    public func stop() {
+    package func stop() {
         condition.lock()
         stopped = true
         condition.broadcast()
