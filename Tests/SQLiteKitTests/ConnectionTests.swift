@@ -109,8 +109,7 @@ struct ConnectionTests {
     @Test("statements made for one call are not cached; fixed ones are, once")
     func statementCache() throws {
         defer { scratch.remove() }
-        let connection = try scratch.open()
-        try connection.execute("CREATE TABLE t(x)")
+        let connection = try scratch.open(executing: "CREATE TABLE t(x)")
         let before = connection.cachedStatements
         for id in 0..<50 {
             _ = try connection.prepare("SELECT count(*) FROM t WHERE x IN (\(id), \(id + 1))", cached: false).bind([])

@@ -11,9 +11,8 @@ struct CountedBM25Tests {
     /// An FTS5 table of four columns, as the recall index has, with rows of varied lengths (one of
     /// 300 tokens) in which "river", "boat" and "dawn" recur at different rates, and "cold" is in most.
     func open() throws -> Connection {
-        let connection = try scratch.open()
-        try connection.execute(
-            """
+        try scratch.open(
+            executing: """
             CREATE VIRTUAL TABLE t USING fts5(text, speaker, context, dates, tokenize='porter unicode61');
             WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 600)
             INSERT INTO t SELECT
@@ -29,7 +28,6 @@ struct CountedBM25Tests {
             INSERT INTO t VALUES
                 (replace(hex(zeroblob(150)), '00', 'river flows '), 'ana', 'nothing here', '1 june 2023');
             """)
-        return connection
     }
 
     func count(_ phrase: String, _ connection: Connection) throws -> Int64 {

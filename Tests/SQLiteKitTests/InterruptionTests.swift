@@ -9,11 +9,7 @@ import Testing
 struct InterruptionTests {
     let scratch = ScratchDatabase("interrupt")
 
-    func open() throws -> Connection {
-        let connection = try scratch.open()
-        try connection.execute("CREATE TABLE t(x INTEGER)")
-        return connection
-    }
+    func open() throws -> Connection { try scratch.open(executing: "CREATE TABLE t(x INTEGER)") }
 
     /// An INSERT that would run for minutes: a billion rows from a recursive CTE.
     static let endlessInsert = """

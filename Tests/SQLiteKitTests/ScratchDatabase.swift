@@ -17,6 +17,13 @@ struct ScratchDatabase {
         return try Connection(path: path, mode: .readWriteCreate, busyTimeoutMilliseconds: 100)
     }
 
+    /// Opens (creating) `test.db` and runs `sql` on it: a suite's tables.
+    func open(executing sql: String) throws -> Connection {
+        let connection = try open()
+        try connection.execute(sql)
+        return connection
+    }
+
     /// Removes the directory and everything in it.
     func remove() { try? FileManager.default.removeItem(at: directory) }
 }
