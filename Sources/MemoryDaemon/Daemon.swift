@@ -69,27 +69,15 @@ package struct Daemon {
         let store: MemoryStore
         let watch: DatabaseWatch
         do {
-            store = try MemoryStore(
-                .init(
-                    path: database, createIfMissing: true, pageCacheMebibytes: ConsolidationPass.pageCacheMebibytes,
-                    durability: .checkpoints))
+            store = try MemoryStore(.init(path: database, createIfMissing: true))
             watch = try DatabaseWatch(path: database)
         } catch {
             log.log(.error, "cannot open the database: \(error)")
             return 1
         }
-        let passesInFlight = Mutex(0)
+        // Each pass runs in a worker process of its own (`PassWorker`).
         let runner: Orchestrator.Runner = { kind, policy, onProgress in
-            passesInFlight.withLock { $0 += 1 }
-            let record: PassRecord
-            do {
-                record = try await MaintenanceCycle(store: store, policy: policy).run(kind, onProgress: onProgress)
-            } catch {
-                await Self.passEnded(passesInFlight, store: store)
-                throw error
-            }
-            await Self.passEnded(passesInFlight, store: store)
-            return record
+            try await PassWorker.run(kind, policy: policy, database: watch, onProgress: onProgress)
         }
         let orchestrator = Orchestrator(
             settings: configuration.loops, policy: configuration.policy, clock: SystemClock(), runner: runner,
@@ -157,11 +145,12 @@ package struct Daemon {
                     await loops.value
                 }
                 if await !Self.finished(passes, within: Self.passesStopDeadline) {
-                    // The store runs one job at a time, so it closes between two batches' commits:
-                    // the pass then fails at its next read and is closed as interrupted at the next start.
+                    // A killed worker leaves whole batches; its pass is closed as interrupted at
+                    // the next start.
                     log.log(
                         .error,
-                        "the passes did not stop within \(Self.passesStopDeadline.shortDescription); closing the database under them")
+                        "the passes did not stop within \(Self.passesStopDeadline.shortDescription); killing their workers")
+                    PassWorker.killAll()
                 }
                 reporter.cancel()
                 watchdog.cancel()
@@ -180,18 +169,6 @@ package struct Daemon {
             }
         }
         return 0
-    }
-
-    /// Once no pass is running, gives back the memory the passes used: the store's page cache
-    /// (up to `ConsolidationPass.pageCacheMebibytes`) and the heap glibc kept for reuse, so
-    /// that memoryd holds little between passes (docs/DECISIONS.md, "Idle memory and start-up").
-    private static func passEnded(_ inFlight: borrowing Mutex<Int>, store: MemoryStore) async {
-        guard inFlight.withLock({ count in
-            count -= 1
-            return count == 0
-        }) else { return }
-        await store.releaseMemory()
-        Heap.trim()
     }
 
     /// How often memoryd checks that its database is still the file at its path.

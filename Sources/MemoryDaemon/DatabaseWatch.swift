@@ -10,15 +10,16 @@ import MemoryModel
 /// restart opens whatever is there then, or refuses to start (`missingAfterService`).
 package struct DatabaseWatch: Sendable {
     package let path: String
-    private let file: FileIdentity
+    /// The file memoryd opened; its pass workers open only this one (`PassWorker`).
+    package let file: FileIdentity
     /// memoryd's own `-wal` and `-shm` files, as they were when it opened the database.
     private let sideFiles: [String: FileIdentity]
 
-    private struct FileIdentity: Equatable, Sendable {
+    package struct FileIdentity: Codable, Equatable, Sendable {
         let device: UInt64
         let inode: UInt64
 
-        init?(_ path: String) {
+        package init?(_ path: String) {
             var info = stat()
             guard stat(path, &info) == 0 else { return nil }
             device = UInt64(info.st_dev)

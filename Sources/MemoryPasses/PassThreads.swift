@@ -8,9 +8,10 @@ import MemoryModel
 /// continuation. The store's thread resumes a pass after each of its calls, so it took a
 /// continuation from the heap for each, and the pool's threads, which ran them, kept them in
 /// caches of up to 65,536 per thread for the life of the thread: 836 of them after a cycle over
-/// 25,000 messages, on pages of their own among the pass's freed memory, which idle memoryd then
-/// could not give back (docs/DECISIONS.md, "Issue 11, seventh session"). A job queued here is
-/// only appended to an array.
+/// 25,000 messages, on pages of their own among the pass's freed memory, which a long-lived
+/// process (`memctl mcp`; memoryd, before its passes ran in workers) then could not give back
+/// (docs/DECISIONS.md, "Issue 11, seventh session"). A job queued here is only appended to an
+/// array.
 final class PassThreads: TaskExecutor, @unchecked Sendable {
     static let shared = PassThreads()
 

@@ -104,23 +104,6 @@ package final class Connection {
         sqlite3_close_v2(handle)
     }
 
-    /// Finalizes the cached statements and frees the pages of this connection's cache that no
-    /// statement holds (`sqlite3_db_release_memory`): a long-lived connection gives back what a
-    /// pass filled, and prepares statements and reads pages again when it needs them.
-    package func releaseMemory() {
-        guard !isClosed else { return }
-        statements.removeAll()
-        sqlite3_db_release_memory(handle)
-    }
-
-    /// Bytes of SQLite's page cache this connection holds now.
-    package var pageCacheBytes: Int {
-        var used: Int32 = 0
-        var highest: Int32 = 0
-        sqlite3_db_status(handle, SQLITE_DBSTATUS_CACHE_USED, &used, &highest, 0)
-        return Int(used)
-    }
-
     private func checkOpen(_ sql: String) throws {
         if isClosed { throw SQLiteError(extendedCode: SQLITE_MISUSE, message: "the database is closed", sql: sql) }
     }

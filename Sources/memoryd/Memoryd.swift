@@ -32,6 +32,9 @@ enum Memoryd {
         extraction_interval (10m), graph_interval (30m), retry_base (30s), min_age (10m),
         batch_size (1024).
 
+        Each pass runs in a worker process of its own, which memoryd starts and stops itself:
+        `memoryd --run-pass KIND --db PATH` in ps, with the pass's settings on its standard input.
+
         Signals: SIGTERM/SIGINT stop after the batch in flight; SIGHUP reloads the settings;
         SIGUSR1 runs a cycle now.
         Exit status: 0 stopped cleanly, 1 could not start or failed, 64 usage error,
@@ -40,13 +43,20 @@ enum Memoryd {
 
     static func main() async {
         signal(SIGPIPE, SIG_IGN)
-        // Threads would otherwise get malloc arenas of their own, each keeping the pages a pass
-        // freed in it (docs/DECISIONS.md, "Idle memory and start-up").
+        var arguments = Array(CommandLine.arguments.dropFirst())
+        if arguments.first == PassWorker.flag {
+            // On the main queue, before anything else (docs/DECISIONS.md, "Thread priorities").
+            let signals = SignalStream([SIGTERM, SIGINT])
+            exit(await runPass(arguments, signals: signals))
+        }
+        PassWorker.prepare()
+        // Threads would otherwise get malloc arenas of their own, each keeping the pages freed in
+        // it (docs/DECISIONS.md, "Idle memory and start-up"). Workers keep glibc's arenas: their
+        // passes are faster with them, and their memory goes when they end.
         Heap.limitArenas(to: 1)
         let environment = ProcessInfo.processInfo.environment
         var flags: [(String, String)] = []
         var configFile: String?
-        var arguments = Array(CommandLine.arguments.dropFirst())
         while !arguments.isEmpty {
             let argument = arguments.removeFirst()
             switch argument {
@@ -79,6 +89,15 @@ enum Memoryd {
         let daemon = Daemon(
             version: version, configuration: configuration, configFile: configFile, flags: flags, environment: environment)
         exit(await daemon.run(signals: signals))
+    }
+
+    /// `memoryd --run-pass KIND --db PATH`: one pass as memoryd's worker (`PassWorker`), which
+    /// memoryd starts itself, with its request on standard input.
+    static func runPass(_ arguments: [String], signals: SignalStream) async -> Int32 {
+        guard arguments.count == 4, let kind = PassKind(rawValue: arguments[1]), arguments[2] == "--db",
+            !arguments[3].isEmpty
+        else { usage("\(PassWorker.flag) takes a pass (consolidation, extraction, graph) and --db PATH") }
+        return await PassWorker.serve(kind, database: arguments[3], signals: signals)
     }
 
     static func usage(_ message: String) -> Never {

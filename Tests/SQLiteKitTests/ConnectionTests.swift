@@ -9,30 +9,6 @@ import Testing
 struct ConnectionTests {
     let scratch = ScratchDatabase("sqlitekit")
 
-    @Test("releasing memory empties the page cache and the statement cache; the next reads fill them again")
-    func releasesMemory() throws {
-        defer { scratch.remove() }
-        let connection = try scratch.open()
-        try connection.execute("PRAGMA cache_size = -4096")
-        try connection.execute(
-            """
-            CREATE TABLE t(x TEXT);
-            WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 20000)
-            INSERT INTO t SELECT printf('%0500d', i) FROM n;
-            """)
-        func total() throws -> Int64? { try connection.scalarInt("SELECT sum(length(x)) FROM t") }
-        let expected = try total()
-        let statement = try connection.prepare("SELECT count(*) FROM t")
-        #expect(try statement.firstRow { $0.int64(0) } == 20_000)
-        #expect(connection.pageCacheBytes > 1_000_000, "the table's pages are in the cache")
-
-        connection.releaseMemory()
-        #expect(connection.pageCacheBytes < 100_000, "\(connection.pageCacheBytes) bytes left in the cache")
-        // A statement prepared before still runs, and the cached ones are prepared again.
-        #expect(try statement.firstRow { $0.int64(0) } == 20_000)
-        #expect(try total() == expected)
-    }
-
     @Test("a statement that changes megabytes of pages inside a transaction commits: its journal spills to a file whole")
     func largeStatementJournal() throws {
         defer { scratch.remove() }

@@ -2,7 +2,7 @@ import MemoryModel
 
 /// Every threshold of the consolidation pass, with its default. docs/CONSOLIDATION.md says why
 /// each default is what it is.
-public struct ConsolidationPolicy: Sendable, Equatable {
+public struct ConsolidationPolicy: Codable, Sendable, Equatable {
     /// A pending memory becomes eligible once it is this old (default 10 minutes), so that a
     /// conversation in progress is consolidated as a whole.
     public var minimumAge: Duration = .seconds(10 * 60)

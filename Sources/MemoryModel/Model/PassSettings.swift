@@ -4,7 +4,7 @@ import Glibc
 /// What every pass shares, and what recall and the graph's queries read the same way: how much
 /// one transaction takes, and how fast strength and edge weights fade. One value, so that
 /// `--half-life 7d` means the same to consolidation, recall and `memctl graph`.
-public struct PassSettings: Sendable, Equatable {
+public struct PassSettings: Codable, Sendable, Equatable {
     /// Memories per batch and transaction (default 1,024). It changes speed, memory and how long
     /// a writer beside a pass may wait, never what a pass decides.
     public var batchSize = 1_024

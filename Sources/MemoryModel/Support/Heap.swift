@@ -2,15 +2,6 @@ import Glibc
 
 /// The heap glibc's malloc keeps.
 public enum Heap {
-    /// Hands the heap's free pages back to the system (`malloc_trim(0)`). glibc keeps what a
-    /// pass freed for later allocations, which an idle daemon would hold for nothing.
-    public static func trim() {
-        typealias Trim = @convention(c) (Int) -> Int32
-        _ = GlibcExtras.function("malloc_trim", as: Trim.self)?(0)
-    }
-}
-
-extension Heap {
     /// Lets at most `count` malloc arenas exist (`mallopt(M_ARENA_MAX)`). glibc gives threads
     /// arenas of their own, up to eight per core, and each keeps its own freed pages.
     public static func limitArenas(to count: Int32) {
@@ -22,8 +13,8 @@ extension Heap {
 
 /// glibc functions the Glibc module leaves out (declared only with `_GNU_SOURCE`, or in
 /// `malloc.h`), looked up by name in the process.
-enum GlibcExtras {
-    static func function<Function>(_ name: String, as type: Function.Type) -> Function? {
+package enum GlibcExtras {
+    package static func function<Function>(_ name: String, as type: Function.Type) -> Function? {
         guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), name) else { return nil }
         return unsafeBitCast(symbol, to: type)
     }

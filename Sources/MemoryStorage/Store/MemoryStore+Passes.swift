@@ -3,7 +3,7 @@ import MemoryModel
 import SQLiteKit
 
 /// Progress of a pass, as the ledger records it after each committed batch.
-public struct PassProgress: Sendable, Equatable {
+public struct PassProgress: Codable, Sendable, Equatable {
     /// Memories looked at so far.
     public var processed = 0
     /// Batches committed so far.

@@ -96,12 +96,6 @@ public actor MemoryStore {
         connection.close()
     }
 
-    /// Gives back the page cache a pass filled (up to `Configuration.pageCacheMebibytes`) and the
-    /// prepared statements, for a daemon going idle; the next reads warm them again.
-    public func releaseMemory() {
-        connection.releaseMemory()
-    }
-
     /// An absolute path, so that SQLite's special names (`:memory:`, the empty name for a
     /// temporary database) are always taken as files, and messages name the real file.
     private static func absolutePath(_ path: String) throws -> String {

@@ -1,0 +1,107 @@
+import Foundation
+import Testing
+
+@testable import SQLiteKit
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// memoryd runs each pass in a worker process of its own (`memoryd --run-pass KIND --db PATH`):
+/// what a user sees of that in `ps`, in memoryd's log, and in the database.
+@Suite("memoryd's pass workers (real processes and signals)", .serialized)
+struct PassWorkerTests {
+    /// memoryd's children that are pass workers: their pids and arguments.
+    func workers(of daemon: pid_t) -> [(pid: pid_t, arguments: [String])] {
+        let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(daemon)/task")) ?? []
+        let children = tasks.flatMap { task in
+            ((try? String(contentsOfFile: "/proc/\(daemon)/task/\(task)/children", encoding: .utf8)) ?? "")
+                .split(separator: " ").compactMap { pid_t($0) }
+        }
+        return children.compactMap { pid in
+            guard let data = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline") else { return nil }
+            let arguments = data.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
+            return arguments.contains("--run-pass") ? (pid, arguments) : nil
+        }
+    }
+
+    @Test("a pass runs in a worker; one killed mid-pass is a failed pass that memoryd logs and retries, and the work ends as if uninterrupted")
+    func killedWorker() throws {
+        let dir = try TemporaryDirectory()
+        let db = dir.path("memory.db")
+        let lines = try DaemonTests().sampleLines(count: 1200)
+        #expect(try Memctl.run(["--db", db, "import", "-"], stdin: Data(lines.utf8), in: dir).status == 0)
+        let reference = dir.path("reference.db")
+        try FileManager.default.copyItem(atPath: db, toPath: reference)
+        let uninterrupted = try Memctl.run(
+            ["--db", reference, "consolidate", "--local", "--min-age", "0", "--batch-size", "5"], in: dir)
+        #expect(uninterrupted.status == 0, "\(uninterrupted.stderr)")
+
+        let socket = dir.path("control.sock")
+        let daemon = try DaemonProcess(
+            database: db, socket: socket, in: dir,
+            environment: ["MEMORYD_MIN_AGE": "0", "MEMORYD_BATCH_SIZE": "5", "MEMORYD_RETRY_BASE": "1s"])
+        // The first consolidation pass, under way in its worker.
+        let deadline = Date().addingTimeInterval(20)
+        var worker: (pid: pid_t, arguments: [String])?
+        var processed = 0
+        while Date() < deadline, worker == nil || processed < 50 {
+            usleep(20_000)
+            worker = workers(of: daemon.process.processIdentifier).first
+            let status = try? Memctl.run(["status", "--socket", socket, "--json"], in: dir).jsonObject()
+            let loops = status?["loops"] as? [[String: Any]] ?? []
+            processed = loops.compactMap { $0["processed"] as? Int }.max() ?? 0
+        }
+        let running = try #require(worker, "no worker seen; log: \(daemon.log)")
+        try #require(processed >= 50, "the pass did not get going: \(daemon.log)")
+        #expect(Array(running.arguments.dropFirst()) == ["--run-pass", "consolidation", "--db", db])
+
+        kill(running.pid, SIGKILL)
+        let logged = Date().addingTimeInterval(10)
+        while Date() < logged, !daemon.log.contains("killed by signal 9") { usleep(20_000) }
+        #expect(
+            daemon.log.contains(
+                "consolidation pass failed (1 in a row): the consolidation pass's worker (process \(running.pid)) was killed by signal 9"),
+            "\(daemon.log)")
+        #expect(daemon.process.isRunning)
+
+        // The retry, or the cycle asked for now, finishes the work; no worker outlives its pass.
+        let done = try Memctl.run(["consolidate", "--socket", socket, "--wait"], in: dir)
+        #expect(done.status == 0, "\(done.stderr)")
+        #expect(workers(of: daemon.process.processIdentifier).isEmpty)
+        daemon.signal(SIGTERM)
+        #expect(daemon.waitForExit(timeout: 5) && daemon.process.terminationStatus == 0, "\(daemon.log)")
+        #expect(try DaemonTests().consolidated(db) == DaemonTests().consolidated(reference))
+        // The ledger says what happened to the killed pass.
+        let connection = try Connection(path: db, mode: .readWrite, busyTimeoutMilliseconds: 1000)
+        let first = try connection.prepare("SELECT outcome, error FROM passes WHERE kind = 'consolidation' ORDER BY id LIMIT 1")
+            .rows { "\($0.text(0)): \($0.optionalText(1) ?? "")" }
+        #expect(first.first?.hasPrefix("failed: interrupted") == true, "\(first)")
+    }
+
+    @Test(
+        "memoryd --run-pass run by hand: a bad pass or no request is a usage error, and the database is untouched",
+        arguments: [
+            (["--run-pass", "everything", "--db", "memory.db"], "--run-pass takes a pass"),
+            (["--run-pass", "consolidation"], "--run-pass takes a pass"),
+            (["--run-pass", "consolidation", "--db", "memory.db"], "no request on standard input"),
+        ])
+    func byHand(_ arguments: [String], _ message: String) throws {
+        let dir = try TemporaryDirectory()
+        #expect(try Memctl.run(["--db", dir.path("memory.db"), "add", "I moved to Lisbon"], in: dir).status == 0)
+        let before = try Data(contentsOf: URL(fileURLWithPath: dir.path("memory.db")))
+        let process = Process()
+        process.executableURL = DaemonProcess.executable
+        process.arguments = arguments.map { $0 == "memory.db" ? dir.path("memory.db") : $0 }
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = FileHandle.nullDevice
+        let errors = Pipe()
+        process.standardError = errors
+        try process.run()
+        let said = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 64)
+        #expect(said.contains(message), "\(said)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: dir.path("memory.db"))) == before)
+    }
+}
