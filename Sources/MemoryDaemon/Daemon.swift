@@ -69,7 +69,7 @@ package struct Daemon {
         let store: MemoryStore
         let watch: DatabaseWatch
         do {
-            store = try MemoryStore(.init(path: database, createIfMissing: true))
+            store = try MemoryStore(.init(path: database, createIfMissing: true, pageCacheKibibytes: Self.pageCacheKibibytes))
             watch = try DatabaseWatch(path: database)
         } catch {
             log.log(.error, "cannot open the database: \(error)")
@@ -170,6 +170,12 @@ package struct Daemon {
         }
         return 0
     }
+
+    /// The page cache of memoryd's own store, which only answers `status` (its passes run in
+    /// workers, with `ConsolidationPass.pageCacheKibibytes`). SQLite's default of 2 MiB filled
+    /// with the pages of the index `status` counts, and stayed: 1.8 MB of an idle memoryd's 3.2 MB
+    /// anonymous memory after a 258k cycle (docs/DECISIONS.md, "Issue 11, eighth session").
+    package static let pageCacheKibibytes = 256
 
     /// How often memoryd checks that its database is still the file at its path.
     package static let databaseCheckInterval: Duration = .seconds(1)

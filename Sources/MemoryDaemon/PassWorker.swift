@@ -287,7 +287,7 @@ extension PassWorker {
         do {
             store = try MemoryStore(
                 .init(
-                    path: database, createIfMissing: false, pageCacheMebibytes: ConsolidationPass.pageCacheMebibytes,
+                    path: database, createIfMissing: false, pageCacheKibibytes: ConsolidationPass.pageCacheKibibytes,
                     durability: .checkpoints))
         } catch {
             output.send(Line(error: "cannot open the database: \(error)"))

@@ -137,7 +137,7 @@ struct ConsolidationBenchmark {
     /// it takes to return; for a full cycle, each of the three kinds of pass.
     private func cancellationLatency(_ path: String) async throws -> [(String, Double)] {
         let store = try MemoryStore(
-            .init(path: path, pageCacheMebibytes: ConsolidationPass.pageCacheMebibytes, durability: .checkpoints))
+            .init(path: path, pageCacheKibibytes: ConsolidationPass.pageCacheKibibytes, durability: .checkpoints))
         var policy = ConsolidationPolicy()
         policy.minimumAge = .zero
         let cycle = MaintenanceCycle(store: store, policy: policy)

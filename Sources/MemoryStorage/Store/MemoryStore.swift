@@ -15,20 +15,21 @@ public actor MemoryStore {
         public var createIfMissing: Bool
         /// How long a write waits for another process's lock before failing.
         public var busyTimeoutMilliseconds: Int
-        /// SQLite's page cache for this connection; nil keeps SQLite's default (about 2 MiB).
-        /// Long passes over a large store set it higher (`ConsolidationPass.pageCacheMebibytes`).
-        public var pageCacheMebibytes: Int?
+        /// SQLite's page cache for this connection, in KiB; nil keeps SQLite's default (about
+        /// 2 MiB). Long passes over a large store set it higher
+        /// (`ConsolidationPass.pageCacheKibibytes`), idle memoryd lower (`Daemon.pageCacheKibibytes`).
+        public var pageCacheKibibytes: Int?
         /// When this connection's commits reach the disk.
         public var durability: Durability
 
         public init(
             path: String, createIfMissing: Bool = false, busyTimeoutMilliseconds: Int = 5000,
-            pageCacheMebibytes: Int? = nil, durability: Durability = .everyCommit
+            pageCacheKibibytes: Int? = nil, durability: Durability = .everyCommit
         ) {
             self.path = path
             self.createIfMissing = createIfMissing
             self.busyTimeoutMilliseconds = busyTimeoutMilliseconds
-            self.pageCacheMebibytes = pageCacheMebibytes
+            self.pageCacheKibibytes = pageCacheKibibytes
             self.durability = durability
         }
     }
@@ -113,9 +114,9 @@ public actor MemoryStore {
         }
         do {
             let connection = try connect(path, configuration)
-            if let mebibytes = configuration.pageCacheMebibytes {
+            if let kibibytes = configuration.pageCacheKibibytes {
                 // A negative cache_size is in KiB rather than pages.
-                try connection.execute("PRAGMA cache_size = -\(max(1, mebibytes) * 1024)")
+                try connection.execute("PRAGMA cache_size = -\(max(1, kibibytes))")
             }
             // Everything up to here only read the file: decide whether it is ours before any write.
             let version = try connection.schemaVersion()

@@ -23,10 +23,10 @@ struct Context {
     /// Opens the store (`path`, else the database of the global options); `create` for commands
     /// that write (the file is created on first write).
     func openStore(
-        path: String? = nil, create: Bool = false, pageCacheMebibytes: Int? = nil,
+        path: String? = nil, create: Bool = false, pageCacheKibibytes: Int? = nil,
         durability: MemoryStore.Durability = .everyCommit
     ) throws -> MemoryStore {
-        var configuration = storeConfiguration(path: path, create: create, pageCacheMebibytes: pageCacheMebibytes)
+        var configuration = storeConfiguration(path: path, create: create, pageCacheKibibytes: pageCacheKibibytes)
         configuration.durability = durability
         let store = try MemoryStore(configuration)
         openStores.stores.append(store)
@@ -34,12 +34,12 @@ struct Context {
     }
 
     /// How `openStore` opens the database; `memctl mcp` keeps one store open for its whole run.
-    func storeConfiguration(path: String? = nil, create: Bool = false, pageCacheMebibytes: Int? = nil)
+    func storeConfiguration(path: String? = nil, create: Bool = false, pageCacheKibibytes: Int? = nil)
         -> MemoryStore.Configuration
     {
         .init(
             path: path ?? databasePath, createIfMissing: create, busyTimeoutMilliseconds: busyTimeoutMilliseconds,
-            pageCacheMebibytes: pageCacheMebibytes)
+            pageCacheKibibytes: pageCacheKibibytes)
     }
 
     /// Prints a value as JSON: snake_case keys, sorted, ISO-8601 times; indented for people.

@@ -151,7 +151,7 @@ struct ConsolidateCommand: Command {
 
     private func runLocally(_ context: Context) async throws {
         let store = try context.openStore(
-            pageCacheMebibytes: ConsolidationPass.pageCacheMebibytes, durability: .checkpoints)
+            pageCacheKibibytes: ConsolidationPass.pageCacheKibibytes, durability: .checkpoints)
         let cycle = MaintenanceCycle(store: store, policy: policy)
         let showProgress = isatty(STDERR_FILENO) == 1 && !context.json
         let task = Task { [passes] in
