@@ -53,11 +53,11 @@ package enum PassWorker {
         _ kind: PassKind, policy: ConsolidationPolicy, database: DatabaseWatch,
         onProgress: @escaping @Sendable (PassProgress) -> Void
     ) async throws -> PassRecord {
+        let request = try ControlProtocol.encoder.encode(Request(policy: policy, file: database.file))
         let worker = try await withTaskExecutorPreference(Launcher.shared) {
             try Worker.spawn([flag, kind.rawValue, "--db", database.path], for: kind)
         }
-        let request = Request(policy: policy, file: database.file)
-        worker.send(try ControlProtocol.encoder.encode(request) + [UInt8(ascii: "\n")])
+        worker.send(request + [UInt8(ascii: "\n")])
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (result: CheckedContinuation<PassRecord, any Error>) in
                 Threads.start(name: "memoryd-worker") { result.resume(with: worker.follow(onProgress: onProgress)) }
@@ -88,19 +88,9 @@ extension PassWorker {
     /// could not lower again for its own timer thread (-4: "Failed to set thread priority" in
     /// the journal; systemd/memoryd.service says why memoryd starts at -4). This thread is made
     /// from memoryd's main thread (`prepare()`) and keeps memoryd's value.
-    final class Launcher: TaskExecutor, @unchecked Sendable {
-        static let shared = Launcher()
-
-        /// Set once, in `init`. The thread lives as long as the process.
-        private var thread: JobThreads?
-
-        private init() {
-            thread = JobThreads(name: "memoryd-launch", count: 1) { [self] job in
-                job.runSynchronously(on: asUnownedTaskExecutor())
-            }
-        }
-
-        func enqueue(_ job: consuming ExecutorJob) { thread?.enqueue(UnownedJob(job)) }
+    enum Launcher {
+        /// The thread lives as long as the process.
+        static let shared = JobThreadsExecutor(name: "memoryd-launch", count: 1)
     }
 
     /// One worker process, from the daemon's side.

@@ -12,18 +12,7 @@ import MemoryModel
 /// process (`memctl mcp`; memoryd, before its passes ran in workers) then could not give back
 /// (docs/DECISIONS.md, "Issue 11, seventh session"). A job queued here is only appended to an
 /// array.
-final class PassThreads: TaskExecutor, @unchecked Sendable {
-    static let shared = PassThreads()
-
-    /// Set once, in `init`. The threads live as long as the process.
-    private var threads: JobThreads?
-
-    private init() {
-        let cores = ProcessInfo.processInfo.activeProcessorCount
-        threads = JobThreads(name: "memory-pass", count: cores) { [self] job in
-            job.runSynchronously(on: asUnownedTaskExecutor())
-        }
-    }
-
-    func enqueue(_ job: consuming ExecutorJob) { threads?.enqueue(UnownedJob(job)) }
+enum PassThreads {
+    /// The threads live as long as the process.
+    static let shared = JobThreadsExecutor(name: "memory-pass", count: ProcessInfo.processInfo.activeProcessorCount)
 }

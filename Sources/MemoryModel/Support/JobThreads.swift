@@ -54,3 +54,18 @@ package final class JobThreads: @unchecked Sendable {
         }
     }
 }
+
+/// A task executor on threads of our own: tasks that prefer it (`withTaskExecutorPreference`),
+/// and their child tasks, run their jobs there.
+package final class JobThreadsExecutor: TaskExecutor, @unchecked Sendable {
+    /// Set once, in `init`. The threads live as long as the executor.
+    private var threads: JobThreads?
+
+    package init(name: String, count: Int) {
+        threads = JobThreads(name: name, count: count) { [self] job in
+            job.runSynchronously(on: asUnownedTaskExecutor())
+        }
+    }
+
+    package func enqueue(_ job: consuming ExecutorJob) { threads?.enqueue(UnownedJob(job)) }
+}
