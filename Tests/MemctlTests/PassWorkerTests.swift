@@ -25,6 +25,14 @@ struct PassWorkerTests {
         }
     }
 
+    /// Whether `pid` runs (an orphan that ended may stay a zombie until init collects it).
+    func isRunning(_ pid: pid_t) -> Bool {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+            let close = stat.lastIndex(of: ")")
+        else { return false }
+        return stat[stat.index(after: close)...].split(separator: " ").first != "Z"
+    }
+
     @Test("a pass runs in a worker; one killed mid-pass is a failed pass that memoryd logs and retries, and the work ends as if uninterrupted")
     func killedWorker() throws {
         let dir = try TemporaryDirectory()
@@ -77,6 +85,35 @@ struct PassWorkerTests {
         let first = try connection.prepare("SELECT outcome, error FROM passes WHERE kind = 'consolidation' ORDER BY id LIMIT 1")
             .rows { "\($0.text(0)): \($0.optionalText(1) ?? "")" }
         #expect(first.first?.hasPrefix("failed: interrupted") == true, "\(first)")
+    }
+
+    @Test("a worker whose memoryd is killed stops after its batch and leaves the database consistent")
+    func orphanedWorker() throws {
+        let dir = try TemporaryDirectory()
+        let db = dir.path("memory.db")
+        let lines = try DaemonTests().sampleLines(count: 1200)
+        #expect(try Memctl.run(["--db", db, "import", "-"], stdin: Data(lines.utf8), in: dir).status == 0)
+        let daemon = try DaemonProcess(
+            database: db, socket: dir.path("control.sock"), in: dir,
+            environment: ["MEMORYD_MIN_AGE": "0", "MEMORYD_BATCH_SIZE": "5"])
+        let deadline = Date().addingTimeInterval(20)
+        var worker: (pid: pid_t, arguments: [String])?
+        while Date() < deadline, worker == nil {
+            usleep(5_000)
+            worker = workers(of: daemon.process.processIdentifier).first
+        }
+        let running = try #require(worker, "no worker seen; log: \(daemon.log)")
+        usleep(200_000)
+        daemon.signal(SIGKILL)
+        #expect(daemon.waitForExit(timeout: 5))
+        // Its standard input ends with memoryd: a stop request.
+        let killed = Date()
+        while Date().timeIntervalSince(killed) < 5, isRunning(running.pid) { usleep(5_000) }
+        #expect(!isRunning(running.pid), "the worker outlived memoryd")
+        #expect(Date().timeIntervalSince(killed) < 1)
+        #expect(try Memctl.run(["--db", db, "check"], in: dir).status == 0)
+        let passes = try Memctl.run(["--db", db, "passes", "--json"], in: dir)
+        #expect(passes.stdout.contains("\"cancelled\""), "\(passes.stdout)")
     }
 
     @Test(
