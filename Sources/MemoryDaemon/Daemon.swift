@@ -14,9 +14,10 @@ import Synchronization
 ///
 /// Start, in order: the database's directory, the daemon lock, the store, the orchestrator and
 /// the reloader, the control server, the loops, the STATUS= reporter and the watchdog feeder,
-/// READY=1. Stop (SIGTERM/SIGINT), in reverse, each awaited: the control server, the loops
-/// (each pass ends after its batch), the reporter and the watchdog, the signal sources, the
-/// store; the daemon lock goes last.
+/// READY=1. Each pass runs in a worker process (`PassWorker`). Stop (SIGTERM/SIGINT), in
+/// reverse, each awaited: the control server, the loops (each pass's worker ends after its
+/// batch), the reporter and the watchdog, the signal sources, the store; the daemon lock goes
+/// last.
 package struct Daemon {
     package let version: String
     package let configuration: DaemonConfiguration
@@ -69,7 +70,8 @@ package struct Daemon {
         let store: MemoryStore
         let watch: DatabaseWatch
         do {
-            store = try MemoryStore(.init(path: database, createIfMissing: true, pageCacheKibibytes: Self.pageCacheKibibytes))
+            store = try MemoryStore(
+                .init(path: database, createIfMissing: true, pageCacheKibibytes: Self.pageCacheKibibytes))
             watch = try DatabaseWatch(path: database)
         } catch {
             log.log(.error, "cannot open the database: \(error)")
