@@ -37,7 +37,7 @@ struct PassWorkerTests {
     func killedWorker() throws {
         let dir = try TemporaryDirectory()
         let db = dir.path("memory.db")
-        let lines = try DaemonTests().sampleLines(count: 1200)
+        let lines = try DaemonTests().sampleLines(count: 2000)
         #expect(try Memctl.run(["--db", db, "import", "-"], stdin: Data(lines.utf8), in: dir).status == 0)
         let reference = dir.path("reference.db")
         try FileManager.default.copyItem(atPath: db, toPath: reference)
@@ -54,11 +54,11 @@ struct PassWorkerTests {
         var worker: (pid: pid_t, arguments: [String])?
         var processed = 0
         while Date() < deadline, worker == nil || processed < 50 {
-            usleep(20_000)
-            worker = workers(of: daemon.process.processIdentifier).first
+            usleep(10_000)
+            worker = workers(of: daemon.process.processIdentifier).first { $0.arguments.contains("consolidation") }
             let status = try? Memctl.run(["status", "--socket", socket, "--json"], in: dir).jsonObject()
             let loops = status?["loops"] as? [[String: Any]] ?? []
-            processed = loops.compactMap { $0["processed"] as? Int }.max() ?? 0
+            processed = loops.first { $0["kind"] as? String == "consolidation" }?["processed"] as? Int ?? 0
         }
         let running = try #require(worker, "no worker seen; log: \(daemon.log)")
         try #require(processed >= 50, "the pass did not get going: \(daemon.log)")
