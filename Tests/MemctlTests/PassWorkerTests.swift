@@ -25,6 +25,15 @@ struct PassWorkerTests {
         }
     }
 
+    /// `memory.db` in `dir`, with `count` of the daemon tests' sample memories imported.
+    func importedDatabase(_ count: Int, in dir: TemporaryDirectory) throws -> String {
+        let db = dir.path("memory.db")
+        let lines = try DaemonTests().sampleLines(count: count)
+        let imported = try Memctl.run(["--db", db, "import", "-"], stdin: Data(lines.utf8), in: dir)
+        try #require(imported.status == 0, "\(imported.stderr)")
+        return db
+    }
+
     /// Whether `pid` runs (an orphan that ended may stay a zombie until init collects it).
     func isRunning(_ pid: pid_t) -> Bool {
         guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
@@ -36,9 +45,7 @@ struct PassWorkerTests {
     @Test("a pass runs in a worker; one killed mid-pass is a failed pass that memoryd logs and retries, and the work ends as if uninterrupted")
     func killedWorker() throws {
         let dir = try TemporaryDirectory()
-        let db = dir.path("memory.db")
-        let lines = try DaemonTests().sampleLines(count: 2000)
-        #expect(try Memctl.run(["--db", db, "import", "-"], stdin: Data(lines.utf8), in: dir).status == 0)
+        let db = try importedDatabase(2000, in: dir)
         let reference = dir.path("reference.db")
         try FileManager.default.copyItem(atPath: db, toPath: reference)
         let uninterrupted = try Memctl.run(
@@ -90,9 +97,7 @@ struct PassWorkerTests {
     @Test("a worker whose memoryd is killed stops after its batch and leaves the database consistent")
     func orphanedWorker() throws {
         let dir = try TemporaryDirectory()
-        let db = dir.path("memory.db")
-        let lines = try DaemonTests().sampleLines(count: 1200)
-        #expect(try Memctl.run(["--db", db, "import", "-"], stdin: Data(lines.utf8), in: dir).status == 0)
+        let db = try importedDatabase(1200, in: dir)
         let daemon = try DaemonProcess(
             database: db, socket: dir.path("control.sock"), in: dir,
             environment: ["MEMORYD_MIN_AGE": "0", "MEMORYD_BATCH_SIZE": "5"])
