@@ -33,37 +33,37 @@ package final class PassLedger {
         next.processed += processed
         next.batches += 1
         next.counts = next.counts.adding(counts)
-        try await interruptible { try await write(next) }
+        try await interruptible(store) { try await write(next) }
         progress = next
         onProgress(next)
         if !Task.isCancelled {
             let store = store
-            try await interruptible { try await store.checkpointIfDue() }
+            try await interruptible(store) { try await store.checkpointIfDue() }
         }
         await Task.yield()
         try Task.checkCancellation()
-    }
-
-    /// Runs `work` on the store so that a stop request interrupts it: a commit is rolled back
-    /// whole, a checkpoint stops where it is, and the pass ends as cancelled.
-    private func interruptible(_ work: () async throws -> Void) async throws {
-        let interruption = store.interruption
-        do {
-            try await interruption.armed {
-                try await withTaskCancellationHandler {
-                    try await work()
-                } onCancel: {
-                    interruption.interrupt()
-                }
-            }
-        } catch let error as StoreError where error.isInterruption && Task.isCancelled {
-            throw CancellationError()
-        }
     }
 }
 
 @available(*, unavailable)
 extension PassLedger: Sendable {}
+
+/// Runs `work` on the store so that a stop request interrupts it: a commit is rolled back
+/// whole, a checkpoint stops where it is, and the pass ends as cancelled.
+private func interruptible(_ store: MemoryStore, _ work: () async throws -> Void) async throws {
+    let interruption = store.interruption
+    do {
+        try await interruption.armed {
+            try await withTaskCancellationHandler {
+                try await work()
+            } onCancel: {
+                interruption.interrupt()
+            }
+        }
+    } catch let error as StoreError where error.isInterruption && Task.isCancelled {
+        throw CancellationError()
+    }
+}
 
 /// Runs one pass: takes the kind's lock, opens a ledger row, runs the body, and records how it
 /// ended (completed, cancelled, or failed with its error). Shared by every kind of pass.
@@ -98,13 +98,22 @@ package struct PassRunner {
             outcome = .failed
             failure = "\(error)"
         }
+        let record: PassRecord
         do {
-            return try await store.finishPass(
+            record = try await store.finishPass(
                 ledger.id, outcome: outcome, error: failure, progress: ledger.progress, at: max(now, .now))
         } catch StoreError.diskFull(let path) {
             // Not even the ledger can be written; the next pass of this kind closes the row.
             throw PassStoppedByFullDisk(kind: kind, path: path)
         }
+        if outcome == .completed {
+            // Between batches the pass let the `-wal` grow to 8,192 pages; leave it as short as
+            // SQLite would. The pass is recorded already: a stop or a failure here only leaves
+            // the copying to the next checkpoint.
+            let store = store
+            try? await interruptible(store) { try await store.checkpointAtPassEnd() }
+        }
+        return record
     }
 
     package init(store: MemoryStore, kind: PassKind, now: Timestamp) {

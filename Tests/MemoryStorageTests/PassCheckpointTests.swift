@@ -8,20 +8,52 @@ import TestFixtures
 
 @Suite("A store that runs passes checkpoints between batches")
 struct PassCheckpointTests {
-    @Test("its commits leave the -wal alone, and checkpointIfDue copies it once it holds 1,000 pages")
+    /// `count` memories of about 4.4 KB each, in one commit.
+    private static func addLargeMemories(_ count: Int, to store: MemoryStore) async throws {
+        let text = String(repeating: "the quick brown fox jumps over the lazy dog ", count: 100)
+        _ = try await store.add((0..<count).map { NewMemory(content: "\(text)\($0)", session: "s", source: "user") })
+    }
+
+    @Test("its commits leave the -wal alone; it is copied past 8,192 pages between batches, past 1,000 at a pass's end")
     func checkpointsBetweenBatches() async throws {
         let fixture = try StoreFixture()
         let store = try fixture.openForPasses()
-        // About 6 MB of memories in one commit: well past SQLite's 1,000 pages of -wal.
-        let text = String(repeating: "the quick brown fox jumps over the lazy dog ", count: 100)
-        _ = try await store.add((0..<1_400).map { NewMemory(content: "\(text)\($0)", session: "s", source: "user") })
+        // About 6 MB in one commit: past SQLite's 1,000 pages, short of the passes' 8,192.
+        try await Self.addLargeMemories(1_400, to: store)
         let pending = try await store.withConnection { $0.walPages }
-        #expect(pending >= MemoryStore.checkpointPages)
+        #expect(pending >= MemoryStore.checkpointPagesAtEnd)
+        #expect(pending < MemoryStore.checkpointPagesBetweenBatches)
         // Nothing was copied inside the commit: the database file is still as small as before it.
         let before = try fixture.fileSize()
         #expect(before < 1 << 20)
         try await store.checkpointIfDue()
+        #expect(try await store.withConnection { $0.walPages } == pending)
+        #expect(try fixture.fileSize() == before)
+        try await store.checkpointAtPassEnd()
         #expect(try await store.withConnection { $0.walPages } == 0)
         #expect(try fixture.fileSize() > before + (4 << 20))
+
+        // About 35 MB more: past 8,192 pages, copied between batches.
+        try await Self.addLargeMemories(8_000, to: store)
+        #expect(try await store.withConnection { $0.walPages } >= MemoryStore.checkpointPagesBetweenBatches)
+        let grown = try fixture.fileSize()
+        try await store.checkpointIfDue()
+        #expect(try await store.withConnection { $0.walPages } == 0)
+        #expect(try fixture.fileSize() > grown + (30 << 20))
+    }
+
+    @Test("an everyday writer leaves a -wal of 1,000 pages and more to the passes")
+    func writersLeaveCheckpointsToPasses() async throws {
+        let fixture = try StoreFixture()
+        let store = try fixture.open()
+        // SQLite alone would copy these 6 MB into the database inside the commit.
+        try await Self.addLargeMemories(1_400, to: store)
+        #expect(try fixture.fileSize() < 1 << 20)
+        let log = try FileManager.default.attributesOfItem(atPath: fixture.path + "-wal")[.size] as? NSNumber
+        #expect((log?.intValue ?? 0) > 4 << 20)
+        // Closing the last connection still copies it all and removes the -wal.
+        await store.close()
+        #expect(try fixture.fileSize() > 4 << 20)
+        #expect(!FileManager.default.fileExists(atPath: fixture.path + "-wal"))
     }
 }

@@ -47,21 +47,37 @@ public actor MemoryStore {
         case checkpoints
     }
 
-    /// When a store that runs passes copies its `-wal` into the database: SQLite's own
-    /// threshold, so the `-wal` stays as small as it did, and a `memctl add` beside a pass syncs
-    /// no more of it than before (checkpointing every 8,192 pages made a pass over 258k real
-    /// messages 19 % faster but such an add 2.7 times slower; docs/DECISIONS.md).
-    static let checkpointPages = 1_000
+    /// When a pass copies the `-wal` into the database between batches. A long pass changes
+    /// the same pages of `long_term_signatures` batch after batch; copying them every 1,000
+    /// pages (SQLite's own threshold) copied and synced each of them again and again: 258k real
+    /// messages consolidated in 48–52 s with it, 42–44 s with this (docs/DECISIONS.md, "Issue
+    /// 11, ninth session").
+    static let checkpointPagesBetweenBatches = 8_192
+
+    /// What a pass leaves in the `-wal` when it ends: SQLite's own threshold, so that readers and
+    /// writers after it find a `-wal` as short as SQLite would have left it.
+    static let checkpointPagesAtEnd = 1_000
+
+    /// What an everyday writer (`everyCommit`) lets the `-wal` reach before it checkpoints
+    /// after its commit: more than a pass leaves between its checkpoints, so that a `memctl add`
+    /// beside a pass never copies the pass's pages itself. Passes and the last connection to
+    /// close checkpoint before then.
+    static let writerCheckpointPages = 16_384
 
     /// Copies the `-wal` into the database as far as readers allow (`wal_checkpoint(PASSIVE)`)
-    /// once it holds `checkpointPages` or more, as SQLite would have done inside the last
-    /// commit. The passes call it between batches, where a stop request can interrupt it.
-    package func checkpointIfDue() throws {
+    /// once it holds `pages` or more. The passes call it between batches, where a stop request
+    /// can interrupt it, and once more when they end.
+    package func checkpointIfDue(atLeast pages: Int = checkpointPagesBetweenBatches) throws {
         try withConnection { connection in
-            guard connection.walPages >= Self.checkpointPages else { return }
+            guard connection.walPages >= pages else { return }
             _ = try connection.prepare("PRAGMA wal_checkpoint(PASSIVE)", cached: false).rows { $0.int64(0) }
             connection.walPages = 0
         }
+    }
+
+    /// Checkpoints what a pass leaves in the `-wal` beyond `checkpointPagesAtEnd`.
+    package func checkpointAtPassEnd() throws {
+        try checkpointIfDue(atLeast: Self.checkpointPagesAtEnd)
     }
 
     /// The schema version this build reads and writes.
@@ -147,6 +163,8 @@ public actor MemoryStore {
                 // The passes checkpoint between batches (`checkpointIfDue()`), never inside a commit.
                 try connection.execute("PRAGMA synchronous = NORMAL")
                 connection.checkpointsItself()
+            } else {
+                try connection.execute("PRAGMA wal_autocheckpoint = \(Self.writerCheckpointPages)")
             }
             return connection
         } catch let error as SQLiteError {
