@@ -110,7 +110,6 @@ package struct PassRunner {
             // Between batches the pass let the `-wal` grow to 8,192 pages; leave it as short as
             // SQLite would. The pass is recorded already: a stop or a failure here only leaves
             // the copying to the next checkpoint.
-            let store = store
             try? await interruptible(store) { try await store.checkpointAtPassEnd() }
         }
         return record

@@ -119,6 +119,12 @@ final class DaemonProcess {
 
     func signal(_ number: Int32) { kill(process.processIdentifier, number) }
 
+    /// What `memctl status --json` says of this memoryd's `kind` loop; nil while it does not answer.
+    func loop(_ kind: String, in directory: TemporaryDirectory) -> [String: Any]? {
+        let status = try? Memctl.run(["status", "--socket", socket, "--json"], in: directory).jsonObject()
+        return (status?["loops"] as? [[String: Any]])?.first { $0["kind"] as? String == kind }
+    }
+
     /// Waits for the process to exit; false if it is still running after `timeout` seconds.
     func waitForExit(timeout: Double) -> Bool {
         let deadline = Date().addingTimeInterval(timeout)

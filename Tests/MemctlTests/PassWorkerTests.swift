@@ -63,9 +63,7 @@ struct PassWorkerTests {
         while Date() < deadline, worker == nil || processed < 50 {
             usleep(10_000)
             worker = workers(of: daemon.process.processIdentifier).first { $0.arguments.contains("consolidation") }
-            let status = try? Memctl.run(["status", "--socket", socket, "--json"], in: dir).jsonObject()
-            let loops = status?["loops"] as? [[String: Any]] ?? []
-            processed = loops.first { $0["kind"] as? String == "consolidation" }?["processed"] as? Int ?? 0
+            processed = daemon.loop("consolidation", in: dir)?["processed"] as? Int ?? 0
         }
         let running = try #require(worker, "no worker seen; log: \(daemon.log)")
         try #require(processed >= 50, "the pass did not get going: \(daemon.log)")
