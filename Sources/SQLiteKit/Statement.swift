@@ -145,6 +145,14 @@ package struct Row {
     }
 
     package func optionalText(_ column: Int32) -> String? { isNull(column) ? nil : text(column) }
+
+    /// The column's text as UTF-8 bytes, valid only inside `body`: for what is parsed rather
+    /// than kept, such as a time. Empty for NULL.
+    package func withUTF8<T>(_ column: Int32, _ body: (UnsafeBufferPointer<UInt8>) throws -> T) rethrows -> T {
+        // The text first, then its length (SQLite's order: the conversion may change it).
+        let bytes = sqlite3_column_text(handle, column)
+        return try body(UnsafeBufferPointer(start: bytes, count: Int(sqlite3_column_bytes(handle, column))))
+    }
 }
 
 @available(*, unavailable)

@@ -35,6 +35,17 @@ struct TimestampTests {
         #expect(Timestamp(iso8601: input) == nil)
     }
 
+    @Test(
+        "reads the same from UTF-8 bytes as from a string, trailing spaces and all",
+        arguments: ["2026-11-02T09:30:00.123Z", "2026-11-02 09:30:00  ", "2026-11-02", "2026-02-30", "", "   ", "junk"])
+    func parsesBytes(input: String) {
+        let fromBytes = Array(input.utf8).withUnsafeBufferPointer { Timestamp(iso8601UTF8: $0) }
+        #expect(fromBytes == Timestamp(iso8601: input))
+        let inLine = "at \(input)!"
+        let substring = inLine.dropFirst(3).dropLast()
+        #expect(Timestamp(iso8601: substring) == Timestamp(iso8601: input))
+    }
+
     @Test("formatting then parsing gives back the same instant")
     func roundTrips() throws {
         var generator = SystemRandomNumberGenerator()

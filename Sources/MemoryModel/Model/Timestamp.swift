@@ -74,9 +74,19 @@ extension Timestamp {
     /// `2026-11-02 09:30:00.123+01:00`, `…-0530`. A time without a zone is taken as UTC.
     /// Returns nil for anything else, including impossible dates such as `2026-02-30`.
     public init?(iso8601 text: some StringProtocol) {
-        var utf8 = Array(text.utf8)
-        while let last = utf8.last, last == UInt8(ascii: " ") { utf8.removeLast() }
-        guard let parsed = utf8.withUnsafeBufferPointer({ Self.parse($0) }) else { return nil }
+        let parsed =
+            text.utf8.withContiguousStorageIfAvailable { Timestamp(iso8601UTF8: $0) }
+            ?? Array(text.utf8).withUnsafeBufferPointer { Timestamp(iso8601UTF8: $0) }
+        guard let parsed else { return nil }
+        self = parsed
+    }
+
+    /// As `init?(iso8601:)`, from the text's UTF-8 bytes: what a store reads straight from a
+    /// row, without making a string of it first.
+    public init?(iso8601UTF8 bytes: UnsafeBufferPointer<UInt8>) {
+        var count = bytes.count
+        while count > 0, bytes[count - 1] == UInt8(ascii: " ") { count -= 1 }
+        guard let parsed = Self.parse(UnsafeBufferPointer(rebasing: bytes[0..<count])) else { return nil }
         self = parsed
     }
 

@@ -35,7 +35,7 @@ extension MemoryStore {
     /// Reads a stored time. The schema's CHECKs keep the form; a value a tool wrote around them
     /// reads as the epoch rather than failing the whole listing.
     package static func timestamp(_ row: Row, _ column: Int32) -> Timestamp {
-        Timestamp(iso8601: row.text(column)) ?? Timestamp(millisecondsSince1970: 0)
+        row.withUTF8(column) { Timestamp(iso8601UTF8: $0) } ?? Timestamp(millisecondsSince1970: 0)
     }
 
     package static func optionalTimestamp(_ row: Row, _ column: Int32) -> Timestamp? {
