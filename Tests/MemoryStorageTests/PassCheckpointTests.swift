@@ -14,6 +14,19 @@ struct PassCheckpointTests {
         _ = try await store.add((0..<count).map { NewMemory(content: "\(text)\($0)", session: "s", source: "user") })
     }
 
+    /// Writes `pages` pages of zeros to the `-wal` in one commit: a stand-in for a pass's batches,
+    /// without indexing 32 MiB of text.
+    private static func writePages(_ pages: Int, to store: MemoryStore) async throws {
+        try await store.withConnection { connection in
+            try connection.execute(
+                """
+                CREATE TABLE IF NOT EXISTS padding(page BLOB);
+                WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < \(pages))
+                INSERT INTO padding SELECT zeroblob(4000) FROM n;
+                """)
+        }
+    }
+
     @Test("its commits leave the -wal alone; it is copied past 8,192 pages between batches, past 1,000 at a pass's end")
     func checkpointsBetweenBatches() async throws {
         let fixture = try StoreFixture()
@@ -33,10 +46,16 @@ struct PassCheckpointTests {
         #expect(try await store.withConnection { $0.walPages } == 0)
         #expect(try fixture.fileSize() > before + (4 << 20))
 
-        // About 35 MB more: past 8,192 pages, copied between batches.
-        try await Self.addLargeMemories(8_000, to: store)
-        #expect(try await store.withConnection { $0.walPages } >= MemoryStore.checkpointPagesBetweenBatches)
+        // Just short of the threshold, left alone; past it, copied between batches.
+        try await Self.writePages(MemoryStore.checkpointPagesBetweenBatches - 300, to: store)
+        let short = try await store.withConnection { $0.walPages }
+        #expect(short < MemoryStore.checkpointPagesBetweenBatches)
         let grown = try fixture.fileSize()
+        try await store.checkpointIfDue()
+        #expect(try await store.withConnection { $0.walPages } == short)
+        #expect(try fixture.fileSize() == grown)
+        try await Self.writePages(400, to: store)
+        #expect(try await store.withConnection { $0.walPages } >= MemoryStore.checkpointPagesBetweenBatches)
         try await store.checkpointIfDue()
         #expect(try await store.withConnection { $0.walPages } == 0)
         #expect(try fixture.fileSize() > grown + (30 << 20))
