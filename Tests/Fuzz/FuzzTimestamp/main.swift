@@ -3,8 +3,9 @@ import FuzzSupport
 import MemoryModel
 
 // `Timestamp(iso8601:)` on any text (import lines and flags reach it as Swift strings, invalid
-// UTF-8 repaired). A time that parses is in the stored range, and its stored form (`.iso8601`,
-// always 24 characters) parses back to the same instant and formats the same.
+// UTF-8 repaired), and `Timestamp(iso8601UTF8:)` on the same bytes (what the store parses). A
+// time that parses is in the stored range, and its stored form (`.iso8601`, always 24
+// characters) parses back to the same instant and formats the same.
 //
 // The first 8 bytes also read as an instant in the stored range. Its stored form parses back to
 // it, the same instant written with a zone offset parses to it too, and the calendar arithmetic
@@ -67,7 +68,16 @@ func checkInstant(_ bytes: UnsafeBufferPointer<UInt8>) {
         "\(second) formats as \(whole), Foundation as \(foundation)")
 }
 
+/// The store parses times from a row's bytes (`init?(iso8601UTF8:)`): the same answer as from
+/// the text, for any bytes (invalid UTF-8 parses as nothing either way).
+func checkBytes(_ bytes: UnsafeBufferPointer<UInt8>) {
+    let text = String(decoding: bytes, as: UTF8.self)
+    precondition(
+        Timestamp(iso8601UTF8: bytes) == Timestamp(iso8601: text), "\(Array(bytes)) parses otherwise as bytes")
+}
+
 runFuzzer { bytes in
     checkText(String(decoding: bytes, as: UTF8.self))
+    checkBytes(bytes)
     checkInstant(bytes)
 }
