@@ -46,7 +46,7 @@ let package = Package(
             name: "memory-bench",
             dependencies: ["MemoryDaemon", "MemoryPasses", "MemoryStorage", "MemoryEngines", "MemoryModel", "SQLiteKit"]),
         /// A database in a temporary directory, for the tests of the layers that open a store.
-        .target(name: "TestFixtures", dependencies: ["MemoryStorage", "SQLiteKit"], path: "Tests/TestFixtures"),
+        .target(name: "TestFixtures", dependencies: ["MemoryModel", "MemoryStorage", "SQLiteKit"], path: "Tests/TestFixtures"),
         .testTarget(name: "SQLiteKitTests", dependencies: ["SQLiteKit"]),
         .testTarget(name: "MemoryModelTests", dependencies: ["MemoryModel"]),
         .testTarget(name: "MCPProtocolTests", dependencies: ["MCPProtocol"]),

@@ -37,7 +37,6 @@ package final class PassLedger {
         progress = next
         onProgress(next)
         if !Task.isCancelled {
-            let store = store
             try await interruptible(store) { try await store.checkpointIfDue() }
         }
         await Task.yield()

@@ -138,11 +138,7 @@ package struct Row {
     package func optionalInt64(_ column: Int32) -> Int64? { isNull(column) ? nil : int64(column) }
 
     /// The column as text, read with its byte length so embedded NULs survive.
-    package func text(_ column: Int32) -> String {
-        guard let bytes = sqlite3_column_text(handle, column) else { return "" }
-        let count = Int(sqlite3_column_bytes(handle, column))
-        return String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
-    }
+    package func text(_ column: Int32) -> String { withUTF8(column) { String(decoding: $0, as: UTF8.self) } }
 
     package func optionalText(_ column: Int32) -> String? { isNull(column) ? nil : text(column) }
 

@@ -67,8 +67,8 @@ struct DaemonTests {
 
         // memoryd runs a cycle when it starts; let its consolidation pass end first, or a pass that
         // starts after the first add would take that memory before `consolidate --wait` runs.
-        let started = Date().addingTimeInterval(10)
-        while Date() < started, !(daemon.loop("consolidation", in: dir)?["last_pass"] is [String: Any]) {
+        let deadline = Date().addingTimeInterval(10)
+        while Date() < deadline, !(daemon.loop("consolidation", in: dir)?["last_pass"] is [String: Any]) {
             usleep(20_000)
         }
         for text in ["I live in Berlin with my sister Leah", "Leah works at Siemens", "I moved to Hamburg"] {

@@ -16,11 +16,10 @@ struct PassEndCheckpointTests {
         let fixture = try StoreFixture()
         _ = try fixture.open()
         let store = try fixture.openForPasses()
-        let text = String(repeating: "the quick brown fox jumps over the lazy dog ", count: 100)
         let record = try await PassRunner(store: store, kind: .extraction, now: .now).run(total: 1, onProgress: { _ in }) {
             ledger in
             try await ledger.commitBatch(processed: 1, counts: PassCounts()) { _ in
-                _ = try await store.add((0..<1_400).map { NewMemory(content: "\(text)\($0)", session: "s", source: "user") })
+                try await store.addLargeMemories(1_400)
             }
             #expect(try await store.withConnection { $0.walPages } >= MemoryStore.checkpointPagesAtEnd)
             if outcome == .cancelled { throw CancellationError() }

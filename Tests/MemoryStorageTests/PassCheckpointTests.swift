@@ -8,12 +8,6 @@ import TestFixtures
 
 @Suite("A store that runs passes checkpoints between batches")
 struct PassCheckpointTests {
-    /// `count` memories of about 4.4 KB each, in one commit.
-    private static func addLargeMemories(_ count: Int, to store: MemoryStore) async throws {
-        let text = String(repeating: "the quick brown fox jumps over the lazy dog ", count: 100)
-        _ = try await store.add((0..<count).map { NewMemory(content: "\(text)\($0)", session: "s", source: "user") })
-    }
-
     /// Writes `pages` pages of zeros to the `-wal` in one commit: a stand-in for a pass's batches,
     /// without indexing 32 MiB of text.
     private static func writePages(_ pages: Int, to store: MemoryStore) async throws {
@@ -32,7 +26,7 @@ struct PassCheckpointTests {
         let fixture = try StoreFixture()
         let store = try fixture.openForPasses()
         // About 6 MB in one commit: past SQLite's 1,000 pages, short of the passes' 8,192.
-        try await Self.addLargeMemories(1_400, to: store)
+        try await store.addLargeMemories(1_400)
         let pending = try await store.withConnection { $0.walPages }
         #expect(pending >= MemoryStore.checkpointPagesAtEnd)
         #expect(pending < MemoryStore.checkpointPagesBetweenBatches)
@@ -66,7 +60,7 @@ struct PassCheckpointTests {
         let fixture = try StoreFixture()
         let store = try fixture.open()
         // SQLite alone would copy these 6 MB into the database inside the commit.
-        try await Self.addLargeMemories(1_400, to: store)
+        try await store.addLargeMemories(1_400)
         #expect(try fixture.fileSize() < 1 << 20)
         let log = try FileManager.default.attributesOfItem(atPath: fixture.path + "-wal")[.size] as? NSNumber
         #expect((log?.intValue ?? 0) > 4 << 20)

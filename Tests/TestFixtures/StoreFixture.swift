@@ -1,5 +1,6 @@
 import Foundation
 
+import MemoryModel
 import MemoryStorage
 import SQLiteKit
 
@@ -41,5 +42,14 @@ public final class StoreFixture: Sendable {
 
     package func siblings() throws -> [String] {
         try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
+    }
+}
+
+extension MemoryStore {
+    /// Adds `count` memories of about 4.4 KB each in one commit: 1,400 of them write about 6 MB,
+    /// past SQLite's 1,000 pages of `-wal`.
+    package func addLargeMemories(_ count: Int) throws {
+        let text = String(repeating: "the quick brown fox jumps over the lazy dog ", count: 100)
+        _ = try add((0..<count).map { NewMemory(content: "\(text)\($0)", session: "s", source: "user") })
     }
 }
