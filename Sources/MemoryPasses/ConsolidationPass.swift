@@ -77,6 +77,8 @@ public struct ConsolidationPass: Sendable {
         // left after the memories committed, and after the memories read.
         var overflowCommitted = max(0, pending - policy.pendingCapacity)
         var position: (createdAt: Timestamp, id: ShortTermMemoryID)? = nil
+        // Keys a pass that was stopped or killed left unwritten, before the first look-up.
+        try await writeStaleSignatures()
         var (batch, planned, ahead, overflowRead) = try await start(
             after: nil, overflow: overflowCommitted, cutoff: cutoff, engine: engine, summaries: summaries)
         var conflicts = 0
@@ -124,11 +126,15 @@ public struct ConsolidationPass: Sendable {
                 // again as it is now (what was read or planned after it is dropped).
                 conflicts += 1
                 guard conflicts <= Self.conflictRetries else { throw conflict }
+                // Another writer changed a long-term memory whose keys the store holds: write
+                // them as its summary now is.
+                try await writeStaleSignatures()
                 (batch, planned, ahead, overflowRead) = try await start(
                     after: position, overflow: overflowCommitted, cutoff: cutoff, engine: engine, summaries: summaries)
                 continue
             }
             summaries.written(written, by: planned.handover)
+            if await store.staleSignaturesAreDue { try await writeStaleSignatures() }
             let created = zip(planned.plan.writes, written).filter { $0.0.existing == nil }.map(\.1)
             let committed = batch.memories[count - 1]
             position = (committed.createdAt, committed.id)
@@ -141,6 +147,20 @@ public struct ConsolidationPass: Sendable {
                 made.handover.resolve(createdByPrevious: created)
                 planned = made
             }
+        }
+        try await writeStaleSignatures()
+    }
+
+    /// Writes the band keys the store holds for its look-ups into its table, a transaction at a
+    /// time (`MemoryStore.writeStaleSignatures`); a stop request ends it between two, or rolls
+    /// back the one running, and the next pass writes what is left.
+    private func writeStaleSignatures() async throws {
+        var finished = false
+        while !finished {
+            try await interruptible(store) {
+                finished = try await store.writeStaleSignatures(bandKeys: ConsolidationEngine.summaryBandKeys)
+            }
+            try Task.checkCancellation()
         }
     }
 

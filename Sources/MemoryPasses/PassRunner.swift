@@ -49,7 +49,7 @@ extension PassLedger: Sendable {}
 
 /// Runs `work` on the store so that a stop request interrupts it: a commit is rolled back
 /// whole, a checkpoint stops where it is, and the pass ends as cancelled.
-private func interruptible(_ store: MemoryStore, _ work: () async throws -> Void) async throws {
+func interruptible(_ store: MemoryStore, _ work: () async throws -> Void) async throws {
     let interruption = store.interruption
     do {
         try await interruption.armed {

@@ -195,6 +195,8 @@ package final class Connection {
 
     package var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(handle) }
     package var changes: Int { Int(sqlite3_changes64(handle)) }
+    /// Rows this connection has inserted, updated or deleted since it was opened.
+    package var totalChanges: Int { Int(sqlite3_total_changes64(handle)) }
     package var isInTransaction: Bool { sqlite3_get_autocommit(handle) == 0 }
 
     // MARK: - Transactions

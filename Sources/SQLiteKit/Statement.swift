@@ -101,6 +101,18 @@ package final class Statement {
         return result
     }
 
+    /// Maps rows until `count` of them gave a value (`transform` returns nil to pass a row
+    /// over), without stepping further; the statement is reset afterwards.
+    package func rows<T>(upTo count: Int, _ transform: (Row) throws -> T?) throws -> [T] {
+        defer { sqlite3_reset(handle) }
+        var result: [T] = []
+        let row = Row(handle)
+        while result.count < count, try step() {
+            if let value = try transform(row) { result.append(value) }
+        }
+        return result
+    }
+
     /// Maps the first row, if any.
     package func firstRow<T>(_ transform: (Row) throws -> T?) throws -> T? {
         defer { sqlite3_reset(handle) }

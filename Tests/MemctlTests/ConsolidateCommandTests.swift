@@ -69,6 +69,7 @@ struct ConsolidateCommandTests {
             "SELECT id, summary, strength, importance, created_at, last_reinforced_at FROM long_term_memories ORDER BY id",
             "SELECT ltm_id, stm_id, role, joined_at FROM long_term_sources ORDER BY ltm_id, stm_id",
             "SELECT band_key, ltm_id FROM long_term_signatures ORDER BY band_key, ltm_id",
+            "SELECT 'unwritten', ltm_id FROM long_term_signatures_stale ORDER BY ltm_id",
         ] {
             rows += try connection.prepare(query).rows { row in
                 (0..<Int32(6)).map { row.optionalText($0) ?? "∅" }.joined(separator: "|")

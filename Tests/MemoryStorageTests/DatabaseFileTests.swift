@@ -96,9 +96,30 @@ struct SQLiteLayerTests {
             try old.execute("INSERT INTO long_term_memories(summary) VALUES ('Leah lives in Berlin.')")
         }
         let store = try fixture.open(create: false)
-        #expect(try await store.statistics().schemaVersion == 5)
+        #expect(try await store.statistics().schemaVersion == Schema.currentVersion)
         let memories = try await store.longTermMemories(limit: 10)
         #expect(memories.map(\.summary) == ["Leah lives in Berlin."] && memories.allSatisfy { $0.forgottenAt == nil })
+    }
+
+    @Test("a version 5 database is migrated to version 6 with no band keys waiting to be written")
+    func migratesVersion5() async throws {
+        let fixture = try StoreFixture()
+        do {
+            let old = try Connection(path: fixture.path, mode: .readWriteCreate, busyTimeoutMilliseconds: 100)
+            try old.enableWriteAheadLog()
+            try old.migrate(Array(Schema.migrations.prefix(5)), record: Schema.record)
+            try old.execute("INSERT INTO long_term_memories(summary) VALUES ('Leah lives in Berlin.')")
+            try old.execute("INSERT INTO long_term_signatures(band_key, ltm_id) VALUES (42, 1)")
+        }
+        let store = try fixture.open(create: false)
+        #expect(try await store.statistics().schemaVersion == 6)
+        let raw = try fixture.rawConnection()
+        #expect(try raw.scalarInt("SELECT count(*) FROM long_term_signatures_stale") == 0)
+        #expect(try await store.longTermCandidateIDs(bandKeys: [42], perKey: 8) == [42: [LongTermMemoryID(1)]])
+        // The list goes with its long-term memory.
+        try raw.execute("INSERT INTO long_term_signatures_stale(ltm_id) VALUES (1)")
+        try raw.execute("DELETE FROM long_term_memories WHERE id = 1")
+        #expect(try raw.scalarInt("SELECT count(*) FROM long_term_signatures_stale") == 0)
     }
 
     @Test("a version 3 database is migrated with every memory in the recall index, the other speaker's previous turn as context")

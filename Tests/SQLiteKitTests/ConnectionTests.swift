@@ -96,6 +96,22 @@ struct ConnectionTests {
         #expect(connection.cachedStatements == before + 1)
     }
 
+    @Test("rows(upTo:) keeps the rows its closure maps until it has enough, steps no further, and leaves the statement reusable")
+    func rowsUpTo() throws {
+        defer { scratch.remove() }
+        let connection = try scratch.open(
+            executing: "CREATE TABLE t(x INTEGER); INSERT INTO t VALUES (1), (2), (3), (4), (5), (6)")
+        var stepped: [Int64] = []
+        let statement = try connection.prepare("SELECT x FROM t WHERE x > ? ORDER BY x DESC")
+        let odd = try statement.bind([1]).rows(upTo: 2) { row -> Int64? in
+            stepped.append(row.int64(0))
+            return row.int64(0) % 2 == 1 ? row.int64(0) : nil
+        }
+        #expect(odd == [5, 3] && stepped == [6, 5, 4, 3])
+        #expect(try statement.bind([4]).rows(upTo: 10) { $0.int64(0) } == [6, 5])
+        #expect(try statement.bind([0]).rows(upTo: 0) { $0.int64(0) } == [])
+    }
+
     @Test("a closed connection refuses every call with a plain error")
     func close() throws {
         defer { scratch.remove() }

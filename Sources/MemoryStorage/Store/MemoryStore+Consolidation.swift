@@ -68,14 +68,23 @@ extension MemoryStore {
 
     /// Ids of long-term memories whose summary sentences share a band key with `bandKeys`: at
     /// most `perKey` (the newest) for each key, so that the work per memory stays bounded however
-    /// large the store grows.
+    /// large the store grows. Keys committed but not written into the table yet count as if they
+    /// were (`signatureOverlay`): the answer is the same before and after they are.
     package func longTermCandidateIDs(bandKeys: [Int64], perKey: Int) throws -> [Int64: [LongTermMemoryID]] {
-        try reading { connection in
+        let overlay = signatureOverlay
+        return try reading { connection in
             var byBandKey: [Int64: [LongTermMemoryID]] = [:]
+            // Newest first, read only as far as needed; rows of memories whose keys the overlay
+            // holds are passed over.
             let lookup = try connection.prepare(
-                "SELECT ltm_id FROM long_term_signatures WHERE band_key = ? ORDER BY ltm_id DESC LIMIT ?")
+                "SELECT ltm_id FROM long_term_signatures WHERE band_key = ? ORDER BY ltm_id DESC")
             for key in bandKeys {
-                let ids = try lookup.bind([key, perKey]).rows { LongTermMemoryID($0.int64(0)) }
+                var ids = try lookup.bind([key]).rows(upTo: perKey) { row in
+                    let id = LongTermMemoryID(row.int64(0))
+                    return overlay.contains(id) ? nil : id
+                }
+                let recent = overlay.memories(under: key)
+                if !recent.isEmpty { ids = Array((ids + recent).sorted(by: >).prefix(perKey)) }
                 if !ids.isEmpty { byBandKey[key] = ids }
             }
             return byBandKey
@@ -142,7 +151,10 @@ extension MemoryStore {
     }
 
     /// Writes one batch's plan and the pass's progress in one transaction. Returns the ids of the
-    /// long-term memories written, in the order of the plan's writes.
+    /// long-term memories written, in the order of the plan's writes. A changed summary's band
+    /// keys are not written into `long_term_signatures` here: its memory is listed in
+    /// `long_term_signatures_stale` and the look-ups read its keys from `signatureOverlay` until
+    /// `writeStaleSignatures` writes them with many others, in key order.
     @discardableResult
     package func commit(_ plan: ConsolidationPlan, at now: Timestamp, progress: PassProgress, of pass: PassID) throws
         -> [LongTermMemoryID]
@@ -150,15 +162,14 @@ extension MemoryStore {
         precondition(
             plan.writes.allSatisfy { $0.createdByPrevious == nil },
             "a plan made beside the commit before it is written once that commit's ids are resolved")
-        return try withConnection { connection in
+        let ids = try withConnection { connection in
             try connection.inTransaction {
                 var created = try Self.insert(plan.writes.filter { $0.existing == nil }, connection).makeIterator()
                 var ids: [LongTermMemoryID] = []
+                let stale = try connection.prepare("INSERT OR IGNORE INTO long_term_signatures_stale(ltm_id) VALUES (?)")
                 for write in plan.writes {
                     let id = try write.existing.map { try Self.update($0, to: write, connection) } ?? created.next()!
-                    if write.summaryChanged {
-                        try Self.setSignatures(of: id, to: write.bandKeys, isNew: write.existing == nil, connection)
-                    }
+                    if write.summaryChanged { try stale.bind([id.rawValue]).run() }
                     ids.append(id)
                     for source in write.sources {
                         // First: a memory purged since the batch was read is a conflict here,
@@ -180,6 +191,92 @@ extension MemoryStore {
                 return ids
             }
         }
+        signatureOverlay.set(
+            zip(plan.writes, ids).filter { $0.0.summaryChanged }.map { ($0.1, $0.0.summary, $0.0.bandKeys) })
+        return ids
+    }
+
+    /// Whether the overlay holds as many band keys as the store lets it (`signatureKeysHeld`).
+    package var staleSignaturesAreDue: Bool { signatureOverlay.keyCount >= signatureKeysHeld }
+
+    /// Lets the overlay hold up to `keys` band keys (`signatureKeysHeld`).
+    package func holdSignatureKeys(upTo keys: Int) {
+        signatureKeysHeld = max(0, keys)
+    }
+
+    /// Lets `writeStaleSignatures` write up to `rows` rows in one transaction.
+    package func writeSignatures(rowsPerCommit rows: Int) {
+        signatureRowsPerCommit = max(1, rows)
+    }
+
+    /// Writes band keys of the long-term memories listed in `long_term_signatures_stale` into
+    /// `long_term_signatures`, at most `signatureRowsPerCommit` rows in one transaction, and
+    /// returns whether all of them are written (and the list emptied). Their keys are the ones
+    /// this store's commits hold, or, for a memory a stopped pass or another writer changed,
+    /// `bandKeys` of its summary as stored (none for a forgotten memory).
+    ///
+    /// The rows go in key order, a slice at a time: written in one transaction they changed
+    /// about 10,000 pages, and its COMMIT, which a stop request cannot interrupt, took 50 to
+    /// 80 ms. The rows are worked out once, in the first slice's transaction, and again in any
+    /// later one that finds the database changed since by another connection or by another job
+    /// of this store, so no memory gets keys of a summary that is no longer its own. Left
+    /// half-written, the list still names every memory, and the look-ups still read their keys
+    /// from `signatureOverlay`; a stopped or killed pass leaves the list, and the next writes it.
+    package func writeStaleSignatures(bandKeys: @Sendable (String) -> [Int64]) throws -> Bool {
+        let overlay = signatureOverlay
+        let rowsPerCommit = signatureRowsPerCommit
+        let progress = try withConnection { connection -> SignatureWrite? in
+            if signatureWrite == nil {
+                // Most passes end with nothing left to write: no write lock for that.
+                let listed = try connection.scalarInt("SELECT EXISTS (SELECT 1 FROM long_term_signatures_stale)") == 1
+                guard listed || !overlay.isEmpty else { return nil }
+            }
+            var write = signatureWrite
+            try connection.inTransaction {
+                let version = try connection.scalarInt("PRAGMA data_version") ?? 0
+                if write == nil || write!.version != version || write!.totalChanges != connection.totalChanges {
+                    write = SignatureWrite(
+                        changes: try Self.staleSignatureChanges(overlay, bandKeys, connection), version: version)
+                }
+                let end = min(write!.written + rowsPerCommit, write!.changes.count)
+                let delete = try connection.prepare("DELETE FROM long_term_signatures WHERE band_key = ? AND ltm_id = ?")
+                let insert = try connection.prepare("INSERT INTO long_term_signatures(band_key, ltm_id) VALUES (?, ?)")
+                for change in write!.changes[write!.written..<end] {
+                    try (change.inserted ? insert : delete).bind([change.key, change.id]).run()
+                }
+                write!.written = end
+                if write!.isFinished { try connection.execute("DELETE FROM long_term_signatures_stale") }
+            }
+            write!.totalChanges = connection.totalChanges
+            return write!.isFinished ? nil : write
+        }
+        signatureWrite = progress
+        if progress == nil { signatureOverlay.removeAll() }
+        return progress == nil
+    }
+
+    /// What makes the stored keys of each listed memory its current ones, in key order.
+    private static func staleSignatureChanges(
+        _ overlay: SignatureOverlay, _ bandKeys: (String) -> [Int64], _ connection: Connection
+    ) throws -> [SignatureChange] {
+        let stale = try connection.prepare("SELECT ltm_id FROM long_term_signatures_stale ORDER BY ltm_id")
+            .rows { LongTermMemoryID($0.int64(0)) }
+        let summary = try connection.prepare("SELECT summary FROM long_term_memories WHERE id = ? AND forgotten_at IS NULL")
+        let stored = try connection.prepare("SELECT band_key FROM long_term_signatures WHERE ltm_id = ?")
+        var changes: [SignatureChange] = []
+        for id in stale {
+            let keys: [Int64]
+            if let text = try summary.bind([id.rawValue]).firstRow({ $0.text(0) }) {
+                if let held = overlay.entries[id], held.summary == text { keys = held.keys } else { keys = bandKeys(text) }
+            } else {
+                keys = []  // forgotten
+            }
+            let old = Set(try stored.bind([id.rawValue]).rows { $0.int64(0) })
+            let new = Set(keys)
+            for key in old where !new.contains(key) { changes.append(SignatureChange(key: key, id: id.rawValue, inserted: false)) }
+            for key in new where !old.contains(key) { changes.append(SignatureChange(key: key, id: id.rawValue, inserted: true)) }
+        }
+        return changes.sorted()
     }
 
     /// The new long-term memories of a batch, in the order of the plan: a few rows per statement,
@@ -242,18 +339,11 @@ extension MemoryStore {
 
     /// Makes the stored band keys of `id` exactly `keys`, writing only the difference: a summary
     /// made again keeps most of its sentences, hence most of its keys, and every key deleted or
-    /// inserted dirties a page of `long_term_signatures` at random, which the commit and the
-    /// next checkpoint write out.
-    /// `isNew`: a memory just inserted, which has none yet.
-    static func setSignatures(
-        of id: LongTermMemoryID, to keys: [Int64], isNew: Bool = false, _ connection: Connection
-    ) throws {
-        let stored =
-            isNew
-            ? []
-            : Set(
-                try connection.prepare("SELECT band_key FROM long_term_signatures WHERE ltm_id = ?")
-                    .bind([id.rawValue]).rows { $0.int64(0) })
+    /// inserted dirties a page of `long_term_signatures` at random.
+    static func setSignatures(of id: LongTermMemoryID, to keys: [Int64], _ connection: Connection) throws {
+        let stored = Set(
+            try connection.prepare("SELECT band_key FROM long_term_signatures WHERE ltm_id = ?")
+                .bind([id.rawValue]).rows { $0.int64(0) })
         let kept = Set(keys)
         let delete = try connection.prepare("DELETE FROM long_term_signatures WHERE band_key = ? AND ltm_id = ?")
         for key in stored.sorted() where !kept.contains(key) { try delete.bind([key, id.rawValue]).run() }
@@ -328,15 +418,17 @@ extension MemoryStore {
     package func purge(
         _ ids: [ShortTermMemoryID], at now: Timestamp, rules: ForgettingRules, progress: PassProgress, of pass: PassID
     ) throws {
-        try withConnection { connection in
+        let report = try withConnection { connection in
             try connection.inTransaction {
                 let forgotten = try connection.prepare("SELECT status = 'forgotten' FROM short_term_memories WHERE id = ?")
                 let expired = try ids.filter { try forgotten.bind([$0.rawValue]).firstRow { $0.int64(0) == 1 } ?? false }
                 var report = ForgetReport(reference: "retention", purged: true)
                 try Self.purgeShortTerm(expired, at: now, rules: rules, into: &report, connection)
                 try Self.record(progress, of: pass, connection)
+                return report
             }
         }
+        signatureOverlay.drop(report.longTermWithNewSignatures)
     }
 }
 

@@ -17,7 +17,7 @@ extension MemoryStore {
     package func forget(_ reference: MemoryReference, purge: Bool, at now: Timestamp, rules: ForgettingRules) throws
         -> ForgetReport
     {
-        try withConnection { connection in
+        let report = try withConnection { connection in
             try connection.inTransaction {
                 var report = ForgetReport(reference: reference.description, purged: purge)
                 let targets = try Self.shortTermTargets(of: reference, connection)
@@ -48,6 +48,8 @@ extension MemoryStore {
                 return report
             }
         }
+        signatureOverlay.drop(report.longTermWithNewSignatures)
+        return report
     }
 
     /// A memory forgotten on request stops being the context of the turn after it
@@ -272,4 +274,9 @@ extension MemoryStore {
         }
         return removed
     }
+}
+
+extension ForgetReport {
+    /// Long-term memories whose stored band keys the forget wrote from what it left of them.
+    var longTermWithNewSignatures: [LongTermMemoryID] { longTermRebuilt + longTermForgotten + longTermRemoved }
 }

@@ -17,6 +17,7 @@ package enum Schema {
         Migration(version: 3, name: "extraction and graph: progress marks, edge look-ups", sql: version3),
         Migration(version: 4, name: "recall: every memory indexed with its speaker, the turn before it and its date", sql: version4),
         Migration(version: 5, name: "forgetting on request: forgotten long-term memories", sql: version5),
+        Migration(version: 6, name: "consolidation: band keys written in key order, a batch of batches at a time", sql: version6),
     ]
 
     package static var currentVersion: Int { migrations.last!.version }
@@ -338,5 +339,17 @@ package enum Schema {
     /// reinforced. Its signatures are removed at that moment, so the column needs no index.
     private static let version5 = """
         ALTER TABLE long_term_memories ADD COLUMN forgotten_at TEXT \(time("forgotten_at"));
+        """
+
+    /// Consolidation writes a long-term memory's band keys into `long_term_signatures` a batch
+    /// of batches at a time, in key order (`MemoryStore.writeStaleSignatures`), instead of at
+    /// every commit: one row per long-term memory whose summary changed since. The pass's own
+    /// look-ups see those keys from its memory meanwhile; a pass that was stopped or killed
+    /// leaves the rows, and the next one writes their keys first. A long-term memory that goes
+    /// takes its row with it.
+    private static let version6 = """
+        CREATE TABLE long_term_signatures_stale (
+            ltm_id INTEGER PRIMARY KEY REFERENCES long_term_memories(id) ON DELETE CASCADE
+        );
         """
 }
