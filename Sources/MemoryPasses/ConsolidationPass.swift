@@ -105,10 +105,18 @@ public struct ConsolidationPass: Sendable {
             async let following = read(
                 after: (lastRead.createdAt, lastRead.id), overflow: remaining, cutoff: cutoff, engine: engine,
                 limit: min(policy.batchSize, limit))
-            let candidates = try await next.memories.isEmpty ? nil : candidates(of: next, engine: engine)
+            // The next batch is planned as its candidates come in, a part at a time, and they are
+            // all in before this batch is committed.
             let handover = planned.handover
-            async let nextPlanned = candidates.map {
-                Self.plan(next, engine: engine, candidates: $0, summaries: summaries, after: handover)
+            let (answers, answering) = AsyncStream.makeStream(of: Answers.self)
+            async let nextPlanned =
+                next.memories.isEmpty
+                ? nil : Self.plan(next, engine: engine, answers: answers, summaries: summaries, after: handover)
+            do {
+                defer { answering.finish() }
+                if !next.memories.isEmpty {
+                    try await lookUp(next, engine: engine) { answering.yield($0) }
+                }
             }
             var written: [LongTermMemoryID] = []
             do {
@@ -183,40 +191,75 @@ public struct ConsolidationPass: Sendable {
     private func plan(_ batch: Batch, engine: ConsolidationEngine, summaries: ConsolidationEngine.SummaryCache)
         async throws -> Planned
     {
-        let candidates = try await candidates(of: batch, engine: engine)
+        var planner = ConsolidationEngine.Planner(
+            engine: engine, batch.memories, features: batch.features, perKeyLimit: ConsolidationEngine.lookupPerBandKey,
+            summaries: summaries, after: .none)
+        try await lookUp(batch, engine: engine) { planner.add($0.candidates, answering: $0.count) }
         try Task.checkCancellation()
-        return Self.plan(batch, engine: engine, candidates: candidates, summaries: summaries, after: .none)
+        planner.finish()
+        return Planned(plan: planner.plan, handover: planner.handover, tookOver: false)
     }
 
+    /// Plans a batch on top of the plan before it as the store's answers come in.
     private static func plan(
-        _ batch: Batch, engine: ConsolidationEngine, candidates: LongTermCandidates,
+        _ batch: Batch, engine: ConsolidationEngine, answers: AsyncStream<Answers>,
         summaries: ConsolidationEngine.SummaryCache, after previous: ConsolidationEngine.Handover
-    ) -> Planned {
-        let (plan, handover) = engine.plan(
-            batch.memories, features: batch.features, candidates: candidates, summaries: summaries, after: previous)
-        return Planned(plan: plan, handover: handover, tookOver: !previous.isEmpty)
+    ) async -> Planned {
+        var planner = ConsolidationEngine.Planner(
+            engine: engine, batch.memories, features: batch.features, perKeyLimit: ConsolidationEngine.lookupPerBandKey,
+            summaries: summaries, after: previous)
+        for await part in answers { planner.add(part.candidates, answering: part.count) }
+        planner.finish()
+        return Planned(plan: planner.plan, handover: planner.handover, tookOver: !previous.isEmpty)
     }
 
-    /// What the store says about the long-term memories a batch may join: the newest under each
-    /// of its band keys, the rows of those its memories will be compared with, and those of its
-    /// sessions that may take merges.
-    private func candidates(of batch: Batch, engine: ConsolidationEngine) async throws -> LongTermCandidates {
-        var keys = Set<Int64>()
+    /// The store's answers for the memories of a batch before `count`, beyond those for the
+    /// memories before them.
+    private struct Answers: Sendable {
+        let candidates: LongTermCandidates
+        let count: Int
+    }
+
+    /// Memories of a batch whose candidates are looked up at once: a plan can start on the first
+    /// of them while the store answers for the next.
+    static let memoriesPerLookUp = 256
+
+    /// What the store says about the long-term memories a batch may join, handed to `answer` a
+    /// part at a time: first those of its sessions that may take merges, then, `memoriesPerLookUp`
+    /// memories at a time, the newest under each of their band keys and the rows of those they
+    /// will be compared with. A key or a row an earlier part had is not asked for again, so the
+    /// parts together are what one look-up for the whole batch would answer.
+    private func lookUp(_ batch: Batch, engine: ConsolidationEngine, _ answer: (Answers) -> Void) async throws {
         var sessions: [String: (from: Timestamp, to: Timestamp)] = [:]
         let window = policy.mergeWindow
         for (memory, feature) in zip(batch.memories, batch.features) where !feature.isFiller {
-            keys.formUnion(feature.bandKeys)
             let (from, to) = (memory.createdAt.subtracting(window), memory.createdAt.adding(window))
             let span = sessions[memory.session] ?? (from, to)
             sessions[memory.session] = (min(span.from, from), max(span.to, to))
         }
         var candidates = LongTermCandidates(perKeyLimit: ConsolidationEngine.lookupPerBandKey)
-        candidates.byBandKey = try await store.longTermCandidateIDs(
-            bandKeys: keys.sorted(), perKey: ConsolidationEngine.lookupPerBandKey)
         candidates.open = try await store.openLongTermMemories(sessions: sessions)
-        candidates.memories = try await store.longTermMemories(
-            engine.shortlisted(batch.features, candidates.byBandKey).union(candidates.open.keys))
-        return candidates
+        var fetched = Set(candidates.open.keys)
+        candidates.memories = try await store.longTermMemories(fetched)
+        answer(Answers(candidates: candidates, count: 0))
+        var asked = Set<Int64>()
+        var byBandKey: [Int64: [LongTermMemoryID]] = [:]
+        for start in stride(from: 0, to: batch.memories.count, by: Self.memoriesPerLookUp) {
+            let part = start..<min(start + Self.memoriesPerLookUp, batch.memories.count)
+            var keys = Set<Int64>()
+            for index in part where !batch.features[index].isFiller {
+                keys.formUnion(batch.features[index].bandKeys.filter { !asked.contains($0) })
+            }
+            asked.formUnion(keys)
+            var candidates = LongTermCandidates(perKeyLimit: ConsolidationEngine.lookupPerBandKey)
+            candidates.byBandKey = try await store.longTermCandidateIDs(
+                bandKeys: keys.sorted(), perKey: ConsolidationEngine.lookupPerBandKey)
+            byBandKey.merge(candidates.byBandKey) { _, new in new }
+            let wanted = engine.shortlisted(Array(batch.features[part]), byBandKey).subtracting(fetched)
+            candidates.memories = try await store.longTermMemories(wanted)
+            fetched.formUnion(wanted)
+            answer(Answers(candidates: candidates, count: part.upperBound))
+        }
     }
 
     /// How many times in a pass a batch is read again after another writer changed it.

@@ -196,6 +196,66 @@ struct ConsolidationEngineTests {
         #expect(Decay.decayed(3, from: thirtyDays, to: base, halfLife: halfLife) == 3)
     }
 
+    @Test(
+        "a plan made as the store's answers come in, a part of the batch at a time, is the plan made from all of them",
+        arguments: [1, 3, 8, 64])
+    func planFromParts(memoriesPerPart: Int) {
+        let facts = [
+            "We went hiking in the Alps near Innsbruck last weekend", "My cousin Tobias bought a red bicycle in Munich",
+            "Our team moves to the new office in Hamburg in May", "I adopted a grey cat called Pixel",
+            "The bakery on Main Street sells the best rye bread", "My sister Leah lives in Lisbon now",
+        ]
+        let stored = (1...40).map { id in
+            LongTermMemory(
+                id: LongTermMemoryID(Int64(id)), summary: facts[id % facts.count] + (id % 4 == 0 ? " again." : "."),
+                strength: 1, importance: 0.6, createdAt: base, updatedAt: base, lastReinforcedAt: base, sourceCount: 1)
+        }
+        // Restatements of stored facts, merges within a conversation, and new facts, in three sessions.
+        let memories = (0..<48).map { index in
+            let fact = facts[(index * 5) % facts.count]
+            let text = index % 3 == 0 ? fact : index % 3 == 1 ? fact.lowercased() + " indeed" : "Something new number \(index) about Rome"
+            return memory(Int64(100 + index), text, session: "s\(index % 3)", minutes: Int64(index))
+        }
+        let features = memories.map { engine.features(of: $0) }
+        // The store holds a few under each key (so some answers go stale as the batch changes them),
+        // and the conversations' open long-term memories.
+        var all = candidates(stored)
+        all.perKeyLimit = ConsolidationEngine.lookupPerBandKey
+        for key in all.byBandKey.keys { all.byBandKey[key] = Array(all.byBandKey[key]!.sorted(by: >).prefix(all.perKeyLimit)) }
+        for id in [3, 4] {
+            all.open[LongTermMemoryID(Int64(id))] = .init(session: "s\(id % 3)", lastMergedAt: base)
+        }
+        let shortlisted = engine.shortlisted(features, all.byBandKey).union(all.open.keys)
+        var whole = all
+        whole.memories = all.memories.filter { shortlisted.contains($0.key) }
+        let expected = engine.plan(memories, features: features, candidates: whole)
+
+        var planner = ConsolidationEngine.Planner(
+            engine: engine, memories, features: features, perKeyLimit: all.perKeyLimit,
+            summaries: ConsolidationEngine.SummaryCache(), after: .none)
+        var first = LongTermCandidates()
+        first.open = all.open
+        first.memories = all.memories.filter { all.open.keys.contains($0.key) }
+        planner.add(first, answering: 0)
+        var fetched = Set(all.open.keys)
+        var asked = Set<Int64>()
+        for start in stride(from: 0, to: memories.count, by: memoriesPerPart) {
+            let part = start..<min(start + memoriesPerPart, memories.count)
+            var answers = LongTermCandidates()
+            for key in part.flatMap({ features[$0].bandKeys }) where asked.insert(key).inserted {
+                answers.byBandKey[key] = all.byBandKey[key]
+            }
+            let known = all.byBandKey.filter { asked.contains($0.key) }
+            let wanted = engine.shortlisted(Array(features[part]), known).subtracting(fetched)
+            answers.memories = all.memories.filter { wanted.contains($0.key) }
+            fetched.formUnion(wanted)
+            planner.add(answers, answering: part.upperBound)
+        }
+        planner.finish()
+        #expect(expected.writes.count >= 4 && expected.created > 0 && expected.merged > 0 && expected.reinforced > 0)
+        #expect(planner.plan == expected)
+    }
+
     @Test("the same batch always gives the same plan")
     func deterministic() {
         let memories = (0..<40).map { memory(Int64($0 + 1), "note \($0 % 7) about Berlin and work", minutes: Int64($0)) }

@@ -254,53 +254,130 @@ package struct ConsolidationEngine: Sendable {
         _ memories: [ShortTermMemory], features: [Features], candidates: LongTermCandidates,
         summaries: SummaryCache, after previous: Handover
     ) -> (plan: ConsolidationPlan, handover: Handover) {
-        var batch = BatchState(engine: self, candidates: candidates, summaries: summaries, after: previous)
-        var plan = ConsolidationPlan()
-        let order = memories.indices.sorted {
-            (memories[$0].createdAt, memories[$0].id) < (memories[$1].createdAt, memories[$1].id)
+        var planner = Planner(
+            engine: self, memories, features: features, perKeyLimit: candidates.perKeyLimit, summaries: summaries,
+            after: previous)
+        planner.add(candidates, answering: memories.count)
+        planner.finish()
+        return (planner.plan, planner.handover)
+    }
+
+    /// A batch's plan made while the store's answers come in, a part of the batch at a time:
+    /// `add` gives the answers for the memories before an index, and the planner plans as far as
+    /// they tell; `finish` plans the rest once all are in. The plan is the one `plan` makes
+    /// from all the answers at once: a memory is planned from what the store said of its own
+    /// band keys, session and shortlist, which the answers for it hold, and one whose
+    /// candidates those do not tell waits for all of them before it is left undecided.
+    package struct Planner {
+        private let engine: ConsolidationEngine
+        private let perKeyLimit: Int
+        private let summaries: SummaryCache
+        private let previous: Handover
+        /// Made with the first answers, which say what the plan before hands over (`open`).
+        private var batch: BatchState?
+        package private(set) var plan = ConsolidationPlan()
+        private let memories: [ShortTermMemory]
+        private let features: [Features]
+        /// Indices of the memories, oldest first.
+        private let order: [Int]
+        private var position = 0
+        private var answered = 0
+        private var finished = false
+
+        package init(
+            engine: ConsolidationEngine, _ memories: [ShortTermMemory], features: [Features], perKeyLimit: Int,
+            summaries: SummaryCache, after previous: Handover
+        ) {
+            self.engine = engine
+            self.perKeyLimit = perKeyLimit
+            self.summaries = summaries
+            self.previous = previous
+            self.memories = memories
+            self.features = features
+            order = memories.indices.sorted {
+                (memories[$0].createdAt, memories[$0].id) < (memories[$1].createdAt, memories[$1].id)
+            }
         }
-        for (position, index) in order.enumerated() {
-            // A stop request ends a large batch's plan early; the pass then ends without it.
-            if position % Self.cancellationStride == Self.cancellationStride - 1, Task.isCancelled {
-                plan.unplanned = order.count - position
-                break
+
+        /// What the plan after this one starts from.
+        package var handover: Handover { batch?.handover ?? Handover() }
+
+        /// The store's answers for the memories before `count` (beside what earlier answers
+        /// held, which they need not repeat); plans the memories they tell. The first answers
+        /// hold the long-term memories of the batch's sessions that may take merges (`open`):
+        /// what the plan before hands over is taken over with them.
+        package mutating func add(_ answers: LongTermCandidates, answering count: Int) {
+            if batch == nil {
+                var first = answers
+                first.perKeyLimit = perKeyLimit
+                batch = BatchState(engine: engine, candidates: first, summaries: summaries, after: previous)
+            } else {
+                batch!.add(answers)
             }
-            let (memory, feature) = (memories[index], features[index])
-            if feature.isFiller {
-                plan.parked.append(memory.id)
-                continue
-            }
-            guard let reachable = batch.reachable(memory, feature) else {
-                plan.unplanned = order.count - position
-                break
-            }
-            var best: (draft: Int, role: ProvenanceRole, similarity: Double)?
-            for draftIndex in reachable {
-                let draft = batch.drafts[draftIndex]
-                if canMerge(memory, into: draft) {
-                    let similarity = draft.statements.map { feature.comparable[0].similarity(to: $0) }.max() ?? 0
-                    if similarity >= policy.mergeSimilarity, similarity > best?.similarity ?? -1 {
-                        best = (draftIndex, .merged, similarity)
+            answered = max(answered, count)
+            advance()
+        }
+
+        /// Every answer is in: plans the rest.
+        package mutating func finish() {
+            if batch == nil { add(LongTermCandidates(), answering: 0) }
+            answered = memories.count
+            finished = true
+            advance()
+            plan.writes = batch!.writes
+        }
+
+        private mutating func advance() {
+            while position < order.count {
+                let index = order[position]
+                guard index < answered else { return }
+                // A stop request ends a large batch's plan early; the pass then ends without it.
+                if position % ConsolidationEngine.cancellationStride == ConsolidationEngine.cancellationStride - 1,
+                    Task.isCancelled
+                {
+                    return stop()
+                }
+                let (memory, feature) = (memories[index], features[index])
+                if feature.isFiller {
+                    plan.parked.append(memory.id)
+                    position += 1
+                    continue
+                }
+                // Answers still to come may tell (a row another part of the batch shortlisted).
+                guard let reachable = batch!.reachable(memory, feature) else { return finished ? stop() : () }
+                var best: (draft: Int, role: ProvenanceRole, similarity: Double)?
+                for draftIndex in reachable {
+                    let draft = batch!.drafts[draftIndex]
+                    if engine.canMerge(memory, into: draft) {
+                        let similarity = draft.statements.map { feature.comparable[0].similarity(to: $0) }.max() ?? 0
+                        if similarity >= engine.policy.mergeSimilarity, similarity > best?.similarity ?? -1 {
+                            best = (draftIndex, .merged, similarity)
+                        }
+                    }
+                    // A restatement names nothing the long-term memory does not: "Sven works at Initech"
+                    // does not restate "Kwame works at Initech".
+                    guard feature.names.sharedCount(with: draft.names) == feature.names.count else { continue }
+                    let similarity = engine.restatementSimilarity([feature.comparable[0]], draft.statements)
+                    if similarity >= engine.policy.reinforceSimilarity, similarity > best?.similarity ?? -1 {
+                        best = (draftIndex, .reinforced, similarity)
                     }
                 }
-                // A restatement names nothing the long-term memory does not: "Sven works at Initech"
-                // does not restate "Kwame works at Initech".
-                guard feature.names.sharedCount(with: draft.names) == feature.names.count else { continue }
-                let similarity = restatementSimilarity([feature.comparable[0]], draft.statements)
-                if similarity >= policy.reinforceSimilarity, similarity > best?.similarity ?? -1 {
-                    best = (draftIndex, .reinforced, similarity)
+                if let best {
+                    batch!.join(best.draft, memory, feature, role: best.role)
+                } else if feature.importance >= engine.policy.forgetBelowImportance {
+                    batch!.create(memory, feature)
+                } else {
+                    plan.parked.append(memory.id)
                 }
-            }
-            if let best {
-                batch.join(best.draft, memory, feature, role: best.role)
-            } else if feature.importance >= policy.forgetBelowImportance {
-                batch.create(memory, feature)
-            } else {
-                plan.parked.append(memory.id)
+                position += 1
             }
         }
-        plan.writes = batch.writes
-        return (plan, batch.handover)
+
+        /// Leaves the memories from `position` on undecided.
+        private mutating func stop() {
+            plan.unplanned = order.count - position
+            position = order.count
+        }
     }
 
     /// Memories planned between two looks at cancellation: about a millisecond's work.
@@ -330,7 +407,7 @@ package struct ConsolidationEngine: Sendable {
     /// The long-term memories a batch has reached so far, and how memories find them.
     private struct BatchState {
         let engine: ConsolidationEngine
-        let candidates: LongTermCandidates
+        private(set) var candidates: LongTermCandidates
         let summaries: SummaryCache
         var drafts: [Draft] = []
         var draftOf: [Reference: Int] = [:]
@@ -341,8 +418,8 @@ package struct ConsolidationEngine: Sendable {
         /// Drafts created by the batch or handed over by the plan before, by session: they take
         /// merges from their conversation.
         var mergingBySession: [String: [Int]] = [:]
-        /// Stored memories that take merges, by session.
-        let openBySession: [String: [LongTermMemoryID]]
+        /// Stored memories that take merges, by session, in the order of their ids.
+        var openBySession: [String: [LongTermMemoryID]]
         var created = 0
 
         init(
@@ -354,6 +431,18 @@ package struct ConsolidationEngine: Sendable {
             self.summaries = summaries
             openBySession = Dictionary(grouping: candidates.open.keys.sorted()) { candidates.open[$0]!.session }
             for memory in previous.memories { takeOver(memory) }
+        }
+
+        /// More of the store's answers, from the same state of the store as the ones before.
+        mutating func add(_ answers: LongTermCandidates) {
+            candidates.memories.merge(answers.memories) { _, new in new }
+            candidates.byBandKey.merge(answers.byBandKey) { _, new in new }
+            var sessions = Set<String>()
+            for (id, open) in answers.open where candidates.open.updateValue(open, forKey: id) == nil {
+                openBySession[open.session, default: []].append(id)
+                sessions.insert(open.session)
+            }
+            for session in sessions { openBySession[session]!.sort() }
         }
 
         /// A long-term memory the plan before writes, as it will be stored: it supersedes what
