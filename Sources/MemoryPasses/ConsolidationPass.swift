@@ -245,6 +245,8 @@ public struct ConsolidationPass: Sendable {
         var asked = Set<Int64>()
         var byBandKey: [Int64: [LongTermMemoryID]] = [:]
         for start in stride(from: 0, to: batch.memories.count, by: Self.memoriesPerLookUp) {
+            // A stop request drops the batch: no more look-ups for it.
+            try Task.checkCancellation()
             let part = start..<min(start + Self.memoriesPerLookUp, batch.memories.count)
             var keys = Set<Int64>()
             for index in part where !batch.features[index].isFiller {
