@@ -185,7 +185,10 @@ package struct ConsolidationEngine: Sendable {
         }
 
         private let generations = Mutex(Generations())
-        package static let capacity = 16_384
+        /// 16,384 took 3–4 MB more, which the plans made beside the look-ups and the held band
+        /// keys need at 1M memories to stay within 100 MB (docs/DECISIONS.md, "Issue 11, twelfth
+        /// session").
+        package static let capacity = 8_192
 
         func entry(for memory: LongTermMemory) -> Entry {
             if let entry = generations.withLock({ $0.entry(for: memory) }) { return entry }

@@ -267,7 +267,7 @@ extension MemoryStore {
         for id in stale {
             let keys: [Int64]
             if let text = try summary.bind([id.rawValue]).firstRow({ $0.text(0) }) {
-                if let held = overlay.entries[id], held.summary == text { keys = held.keys } else { keys = bandKeys(text) }
+                if let held = overlay.entries[id], held.isOf(text) { keys = held.keys } else { keys = bandKeys(text) }
             } else {
                 keys = []  // forgotten
             }

@@ -96,10 +96,10 @@ public actor MemoryStore {
     /// How many band keys the overlay holds before `staleSignaturesAreDue`
     /// (`defaultSignatureKeysHeld`; tests set it lower).
     package var signatureKeysHeld = defaultSignatureKeysHeld
-    /// The fewer keys held, the more often a pass rewrites the table's pages; 65,536 (about
-    /// 2 MB with their memories' entries) is every seven batches or so of the 258k Chit-Chat
-    /// messages.
-    package static let defaultSignatureKeysHeld = 65_536
+    /// The fewer keys held, the more often a pass rewrites the table's pages; 32,768 is every
+    /// three or four batches of the 258k Chit-Chat messages. Twice as many kept the pass's peak
+    /// at 1M memories past 100 MB (docs/DECISIONS.md, "Issue 11, twelfth session").
+    package static let defaultSignatureKeysHeld = 32_768
     /// How far the band keys being written are (`writeStaleSignatures`).
     var signatureWrite: SignatureWrite? = nil
     /// Rows of `long_term_signatures` at most in one transaction of `writeStaleSignatures`

@@ -8,9 +8,20 @@ import MemoryModel
 /// memories most of its pages in every batch (docs/DECISIONS.md, "Issue 11, eleventh session").
 struct SignatureOverlay {
     struct Entry {
-        /// The summary the keys are of: a summary another writer changed since gets its own.
-        let summary: String
+        /// The summary the keys are of, as its length and its hash (this process's `Hasher`: the
+        /// overlay never leaves it) rather than its text, which was most of the overlay's memory.
+        private let summaryLength: Int
+        private let summaryHash: Int
         let keys: [Int64]
+
+        init(summary: String, keys: [Int64]) {
+            summaryLength = summary.utf8.count
+            summaryHash = summary.hashValue
+            self.keys = keys
+        }
+
+        /// Whether the keys are of this summary: one another writer changed since gets its own.
+        func isOf(_ summary: String) -> Bool { summary.utf8.count == summaryLength && summary.hashValue == summaryHash }
     }
 
     /// A key and a memory that had it when it was added; current only while the memory's entry
