@@ -192,8 +192,7 @@ public struct ConsolidationPass: Sendable {
         async throws -> Planned
     {
         var planner = ConsolidationEngine.Planner(
-            engine: engine, batch.memories, features: batch.features, perKeyLimit: ConsolidationEngine.lookupPerBandKey,
-            summaries: summaries, after: .none)
+            engine: engine, batch.memories, features: batch.features, summaries: summaries, after: .none)
         try await lookUp(batch, engine: engine) { planner.add($0.candidates, answering: $0.count) }
         try Task.checkCancellation()
         planner.finish()
@@ -206,8 +205,7 @@ public struct ConsolidationPass: Sendable {
         summaries: ConsolidationEngine.SummaryCache, after previous: ConsolidationEngine.Handover
     ) async -> Planned {
         var planner = ConsolidationEngine.Planner(
-            engine: engine, batch.memories, features: batch.features, perKeyLimit: ConsolidationEngine.lookupPerBandKey,
-            summaries: summaries, after: previous)
+            engine: engine, batch.memories, features: batch.features, summaries: summaries, after: previous)
         for await part in answers { planner.add(part.candidates, answering: part.count) }
         planner.finish()
         return Planned(plan: planner.plan, handover: planner.handover, tookOver: !previous.isEmpty)

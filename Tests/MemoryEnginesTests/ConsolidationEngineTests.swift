@@ -231,9 +231,8 @@ struct ConsolidationEngineTests {
         let expected = engine.plan(memories, features: features, candidates: whole)
 
         var planner = ConsolidationEngine.Planner(
-            engine: engine, memories, features: features, perKeyLimit: all.perKeyLimit,
-            summaries: ConsolidationEngine.SummaryCache(), after: .none)
-        var first = LongTermCandidates()
+            engine: engine, memories, features: features, summaries: ConsolidationEngine.SummaryCache(), after: .none)
+        var first = LongTermCandidates(perKeyLimit: all.perKeyLimit)
         first.open = all.open
         first.memories = all.memories.filter { all.open.keys.contains($0.key) }
         planner.add(first, answering: 0)

@@ -67,16 +67,19 @@ struct SQLiteLayerTests {
         #expect(try fixture.siblings().contains(":memory:"))
     }
 
+    /// A database as an older build left it: the first `version` migrations, then `statements`.
+    private static func database(at version: Int, _ fixture: StoreFixture, _ statements: String...) throws {
+        let old = try Connection(path: fixture.path, mode: .readWriteCreate, busyTimeoutMilliseconds: 100)
+        try old.enableWriteAheadLog()
+        try old.migrate(Array(Schema.migrations.prefix(version)), record: Schema.record)
+        for statement in statements { try old.execute(statement) }
+        #expect(try old.schemaVersion() == version)
+    }
+
     @Test("a version 1 database with memories is migrated to the current version with its data intact")
     func migratesVersion1() async throws {
         let fixture = try StoreFixture()
-        do {
-            let old = try Connection(path: fixture.path, mode: .readWriteCreate, busyTimeoutMilliseconds: 100)
-            try old.enableWriteAheadLog()
-            try old.migrate(Array(Schema.migrations.prefix(1)), record: Schema.record)
-            try old.execute("INSERT INTO short_term_memories(content, session) VALUES ('from version 1', 'old')")
-            #expect(try old.schemaVersion() == 1)
-        }
+        try Self.database(at: 1, fixture, "INSERT INTO short_term_memories(content, session) VALUES ('from version 1', 'old')")
         let store = try fixture.open(create: false)
         #expect(try await store.statistics().schemaVersion == Schema.currentVersion)
         #expect(try await store.shortTermMemories(limit: 5).map(\.content) == ["from version 1"])
@@ -89,12 +92,7 @@ struct SQLiteLayerTests {
     @Test("a version 4 database is migrated to version 5 with every long-term memory remembered")
     func migratesVersion4() async throws {
         let fixture = try StoreFixture()
-        do {
-            let old = try Connection(path: fixture.path, mode: .readWriteCreate, busyTimeoutMilliseconds: 100)
-            try old.enableWriteAheadLog()
-            try old.migrate(Array(Schema.migrations.prefix(4)), record: Schema.record)
-            try old.execute("INSERT INTO long_term_memories(summary) VALUES ('Leah lives in Berlin.')")
-        }
+        try Self.database(at: 4, fixture, "INSERT INTO long_term_memories(summary) VALUES ('Leah lives in Berlin.')")
         let store = try fixture.open(create: false)
         #expect(try await store.statistics().schemaVersion == Schema.currentVersion)
         let memories = try await store.longTermMemories(limit: 10)
@@ -104,13 +102,9 @@ struct SQLiteLayerTests {
     @Test("a version 5 database is migrated to version 6 with no band keys waiting to be written")
     func migratesVersion5() async throws {
         let fixture = try StoreFixture()
-        do {
-            let old = try Connection(path: fixture.path, mode: .readWriteCreate, busyTimeoutMilliseconds: 100)
-            try old.enableWriteAheadLog()
-            try old.migrate(Array(Schema.migrations.prefix(5)), record: Schema.record)
-            try old.execute("INSERT INTO long_term_memories(summary) VALUES ('Leah lives in Berlin.')")
-            try old.execute("INSERT INTO long_term_signatures(band_key, ltm_id) VALUES (42, 1)")
-        }
+        try Self.database(
+            at: 5, fixture, "INSERT INTO long_term_memories(summary) VALUES ('Leah lives in Berlin.')",
+            "INSERT INTO long_term_signatures(band_key, ltm_id) VALUES (42, 1)")
         let store = try fixture.open(create: false)
         #expect(try await store.statistics().schemaVersion == 6)
         let raw = try fixture.rawConnection()
@@ -125,17 +119,13 @@ struct SQLiteLayerTests {
     @Test("a version 3 database is migrated with every memory in the recall index, the other speaker's previous turn as context")
     func migratesVersion3() async throws {
         let fixture = try StoreFixture()
-        do {
-            let old = try Connection(path: fixture.path, mode: .readWriteCreate, busyTimeoutMilliseconds: 100)
-            try old.enableWriteAheadLog()
-            try old.migrate(Array(Schema.migrations.prefix(3)), record: Schema.record)
-            try old.execute(
-                """
-                INSERT INTO short_term_memories(content, session, source, created_at) VALUES
-                    ('What instrument did you pick up?', 'c', 'Caroline', '2023-05-08T13:56:00.000Z'),
-                    ('The violin, lessons on Tuesdays.', 'c', 'Melanie', '2023-05-08T13:56:30.000Z')
-                """)
-        }
+        try Self.database(
+            at: 3, fixture,
+            """
+            INSERT INTO short_term_memories(content, session, source, created_at) VALUES
+                ('What instrument did you pick up?', 'c', 'Caroline', '2023-05-08T13:56:00.000Z'),
+                ('The violin, lessons on Tuesdays.', 'c', 'Melanie', '2023-05-08T13:56:30.000Z')
+            """)
         let store = try fixture.open(create: false)
         #expect(try await store.statistics().schemaVersion == Schema.currentVersion)
         // memctl search reads the recall index now; the version 1 index over content is gone.

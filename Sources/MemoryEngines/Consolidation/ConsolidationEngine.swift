@@ -258,8 +258,7 @@ package struct ConsolidationEngine: Sendable {
         summaries: SummaryCache, after previous: Handover
     ) -> (plan: ConsolidationPlan, handover: Handover) {
         var planner = Planner(
-            engine: self, memories, features: features, perKeyLimit: candidates.perKeyLimit, summaries: summaries,
-            after: previous)
+            engine: self, memories, features: features, summaries: summaries, after: previous)
         planner.add(candidates, answering: memories.count)
         planner.finish()
         return (planner.plan, planner.handover)
@@ -273,7 +272,6 @@ package struct ConsolidationEngine: Sendable {
     /// candidates those do not tell waits for all of them before it is left undecided.
     package struct Planner {
         private let engine: ConsolidationEngine
-        private let perKeyLimit: Int
         private let summaries: SummaryCache
         private let previous: Handover
         /// Made with the first answers, which say what the plan before hands over (`open`).
@@ -288,11 +286,10 @@ package struct ConsolidationEngine: Sendable {
         private var finished = false
 
         package init(
-            engine: ConsolidationEngine, _ memories: [ShortTermMemory], features: [Features], perKeyLimit: Int,
-            summaries: SummaryCache, after previous: Handover
+            engine: ConsolidationEngine, _ memories: [ShortTermMemory], features: [Features], summaries: SummaryCache,
+            after previous: Handover
         ) {
             self.engine = engine
-            self.perKeyLimit = perKeyLimit
             self.summaries = summaries
             self.previous = previous
             self.memories = memories
@@ -307,13 +304,12 @@ package struct ConsolidationEngine: Sendable {
 
         /// The store's answers for the memories before `count` (beside what earlier answers
         /// held, which they need not repeat); plans the memories they tell. The first answers
-        /// hold the long-term memories of the batch's sessions that may take merges (`open`):
-        /// what the plan before hands over is taken over with them.
+        /// hold the long-term memories of the batch's sessions that may take merges (`open`),
+        /// with which what the plan before hands over is taken over, and say how many ids the
+        /// store gave under a key at most (`perKeyLimit`).
         package mutating func add(_ answers: LongTermCandidates, answering count: Int) {
             if batch == nil {
-                var first = answers
-                first.perKeyLimit = perKeyLimit
-                batch = BatchState(engine: engine, candidates: first, summaries: summaries, after: previous)
+                batch = BatchState(engine: engine, candidates: answers, summaries: summaries, after: previous)
             } else {
                 batch!.add(answers)
             }

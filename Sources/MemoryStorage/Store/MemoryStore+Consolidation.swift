@@ -239,11 +239,7 @@ extension MemoryStore {
                         changes: try Self.staleSignatureChanges(overlay, bandKeys, connection), version: version)
                 }
                 let end = min(write!.written + rowsPerCommit, write!.changes.count)
-                let delete = try connection.prepare("DELETE FROM long_term_signatures WHERE band_key = ? AND ltm_id = ?")
-                let insert = try connection.prepare("INSERT INTO long_term_signatures(band_key, ltm_id) VALUES (?, ?)")
-                for change in write!.changes[write!.written..<end] {
-                    try (change.inserted ? insert : delete).bind([change.key, change.id]).run()
-                }
+                try Self.apply(write!.changes[write!.written..<end], connection)
                 write!.written = end
                 if write!.isFinished { try connection.execute("DELETE FROM long_term_signatures_stale") }
             }
@@ -262,7 +258,6 @@ extension MemoryStore {
         let stale = try connection.prepare("SELECT ltm_id FROM long_term_signatures_stale ORDER BY ltm_id")
             .rows { LongTermMemoryID($0.int64(0)) }
         let summary = try connection.prepare("SELECT summary FROM long_term_memories WHERE id = ? AND forgotten_at IS NULL")
-        let stored = try connection.prepare("SELECT band_key FROM long_term_signatures WHERE ltm_id = ?")
         var changes: [SignatureChange] = []
         for id in stale {
             let keys: [Int64]
@@ -271,10 +266,7 @@ extension MemoryStore {
             } else {
                 keys = []  // forgotten
             }
-            let old = Set(try stored.bind([id.rawValue]).rows { $0.int64(0) })
-            let new = Set(keys)
-            for key in old where !new.contains(key) { changes.append(SignatureChange(key: key, id: id.rawValue, inserted: false)) }
-            for key in new where !old.contains(key) { changes.append(SignatureChange(key: key, id: id.rawValue, inserted: true)) }
+            changes += try signatureChanges(of: id, to: keys, connection)
         }
         return changes.sorted()
     }
@@ -341,15 +333,26 @@ extension MemoryStore {
     /// made again keeps most of its sentences, hence most of its keys, and every key deleted or
     /// inserted dirties a page of `long_term_signatures` at random.
     static func setSignatures(of id: LongTermMemoryID, to keys: [Int64], _ connection: Connection) throws {
+        try apply(signatureChanges(of: id, to: keys, connection).sorted(), connection)
+    }
+
+    /// The rows of `long_term_signatures` that make the stored band keys of `id` exactly `keys`:
+    /// those it has and lacks there, and those it has there and no longer should.
+    private static func signatureChanges(of id: LongTermMemoryID, to keys: [Int64], _ connection: Connection) throws
+        -> [SignatureChange]
+    {
         let stored = Set(
             try connection.prepare("SELECT band_key FROM long_term_signatures WHERE ltm_id = ?")
                 .bind([id.rawValue]).rows { $0.int64(0) })
         let kept = Set(keys)
+        return stored.subtracting(kept).map { SignatureChange(key: $0, id: id.rawValue, inserted: false) }
+            + kept.subtracting(stored).map { SignatureChange(key: $0, id: id.rawValue, inserted: true) }
+    }
+
+    private static func apply(_ changes: some Sequence<SignatureChange>, _ connection: Connection) throws {
         let delete = try connection.prepare("DELETE FROM long_term_signatures WHERE band_key = ? AND ltm_id = ?")
-        for key in stored.sorted() where !kept.contains(key) { try delete.bind([key, id.rawValue]).run() }
-        let insert = try connection.prepare(
-            "INSERT OR IGNORE INTO long_term_signatures(band_key, ltm_id) VALUES (?, ?)")
-        for key in keys where !stored.contains(key) { try insert.bind([key, id.rawValue]).run() }
+        let insert = try connection.prepare("INSERT INTO long_term_signatures(band_key, ltm_id) VALUES (?, ?)")
+        for change in changes { try (change.inserted ? insert : delete).bind([change.key, change.id]).run() }
     }
 
     /// A long-term memory the batch reinforces was forgotten, purged or made again since the
