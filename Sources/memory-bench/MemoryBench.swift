@@ -9,7 +9,8 @@ enum MemoryBench {
                memory-bench consolidate [--sizes 10000,100000,1000000] [--chitchat FILE] [--keep DIR]
                memory-bench cycle [--sizes 10000,100000,1000000] [--chitchat FILE] [--keep DIR]
                memory-bench extract [--rows N]
-               memory-bench locomo FILE [--k 5,10] [--keep DIR]
+               memory-bench locomo FILE [--k 5,10] [--budgets 50,100,200,400] [--haystacks N] [--keep DIR [--reuse]]
+               memory-bench longmemeval FILE [--k 5,10] [--budgets 50,100,200,400] [--haystacks N] [--keep DIR [--reuse]]
                memory-bench torture [--kills N] [--rows N] [--chitchat FILE] [--keep DIR]
                memory-bench idle [--rows N] [--seconds N] [--chitchat FILE] [--keep DIR]
 
@@ -36,13 +37,23 @@ enum MemoryBench {
                      end the corpus repeats as later conversations. Default sizes: 25000 and the
                      whole corpus; default rows: the whole corpus.
 
-        locomo       memoryd's memory on real conversations: FILE is a LoCoMo-format .json or
-                     .json.gz (data/locomo10.json of github.com/snap-research/LoCoMo). Each
+        locomo       memoryd's memory on person-to-person chat: FILE is a LoCoMo-format .json
+                     or .json.gz (data/locomo10.json of github.com/snap-research/LoCoMo). Each
                      conversation goes into a database of its own, one memory per turn; a full
-                     cycle runs; every question (categories 1–4) goes through `memctl recall`.
-                     Prints memoryd's and plain BM25's R@K, words per query and per-category
-                     R@K, then coverage, junk share, long-term word share and the cycle time.
+                     cycle runs; every question (categories 1–4) is asked of the MCP `recall`
+                     tool at each word budget B (Answer@B: does the text hold the answer?) and
+                     of `memctl recall --limit K --json` (R@K, turn and session level). Prints
+                     memoryd, plain BM25 over the raw turns and the evidence turns alone (the
+                     oracle), overall and per category; then coverage and the cycle time.
+        longmemeval  the same on user-assistant chat: FILE is a LongMemEval-format .json or
+                     .json.gz (longmemeval_s of github.com/xiaowu0162/LongMemEval): one
+                     database per question's haystack; abstention questions are left out.
                      --k 5,10: the K of R@K (default 5,10)
+                     --budgets 50,100,200,400: the B of Answer@B
+                     --haystacks N: only the first N databases (a quick look)
+                     --dump FILE: one JSON line per question: what each system handed over
+                     --reuse: with --keep, ask the databases an earlier run kept there again
+                     instead of importing and consolidating anew (after a change to recall)
 
         torture      the crash-torture harness: `memctl import` of N messages (default 10000) and
                      a full cycle over them, each killed with SIGKILL at random instants (half of
@@ -70,7 +81,7 @@ enum MemoryBench {
             exit(0)
         }
         guard let command = arguments.first,
-            ["import", "consolidate", "cycle", "extract", "locomo", "torture", "idle"].contains(command)
+            ["import", "consolidate", "cycle", "extract", "locomo", "longmemeval", "torture", "idle"].contains(command)
         else {
             print(usage)
             exit(arguments.isEmpty ? 0 : 64)
@@ -139,13 +150,22 @@ enum MemoryBench {
                 ).run()
             case "extract":
                 try ExtractionBenchmark(rows: rows, directory: directory, memctl: memctl).run()
-            case "locomo":
+            case "locomo", "longmemeval":
                 guard arguments.count >= 1, !arguments[0].hasPrefix("--") else {
-                    print("memory-bench locomo: give the LoCoMo file\n\n\(usage)")
+                    print("memory-bench \(command): give the \(command == "locomo" ? "LoCoMo" : "LongMemEval") file\n\n\(usage)")
                     exit(64)
                 }
-                let ks = option("--k").map { $0.split(separator: ",").compactMap { Int($0) } } ?? [5, 10]
-                try await LocomoBenchmark(path: arguments[0], ks: ks, directory: directory, memctl: memctl).run()
+                func numbers(_ name: String) -> [Int]? { option(name).map { $0.split(separator: ",").compactMap { Int($0) } } }
+                var haystacks =
+                    command == "locomo"
+                    ? try LocomoDataset.haystacks(path: arguments[0]) : try LongMemEvalDataset.haystacks(path: arguments[0])
+                if let count = option("--haystacks").flatMap(Int.init) { haystacks = Array(haystacks.prefix(count)) }
+                try await QualityBenchmark(
+                    name: command == "locomo" ? "LoCoMo" : "LongMemEval", haystacks: haystacks,
+                    ks: numbers("--k") ?? [5, 10], budgets: numbers("--budgets") ?? [50, 100, 200, 400],
+                    directory: directory, memctl: memctl, keep: keep != nil, reuse: arguments.contains("--reuse"),
+                    dump: option("--dump")
+                ).run()
             default:
                 try await ConsolidationBenchmark(
                     sizes: sizes, messages: messages, directory: directory, memctl: memctl,

@@ -1,6 +1,9 @@
 
-/// The quality measures of the LoCoMo benchmark, as the quality issue defines them.
-enum LocomoMetrics {
+import Foundation
+
+/// The quality measures of the benchmarks on real conversations, as the quality issues define
+/// them: R@K's "visible" rule and Answer@B's "answered" rule.
+enum QualityMetrics {
     /// Common English stop words: NLTK's English list.
     static let stopWords: Set<String> = [
         "i", "me", "my", "myself", "we", "our", "ours", "ourselves", "you", "your", "yours", "yourself",
@@ -19,12 +22,29 @@ enum LocomoMetrics {
 
     /// Lower-cased runs of `[a-z0-9]` longer than 2 characters, minus stop words.
     static func contentWords(_ text: String) -> Set<String> {
-        var words: Set<String> = []
+        Set(runs(text).filter { $0.count > 2 && !stopWords.contains($0) })
+    }
+
+    /// A gold answer's words: lower-cased runs of `[a-z0-9]` longer than 2 characters or all
+    /// digits, minus stop words.
+    static func answerWords(_ text: String) -> Set<String> {
+        Set(runs(text).filter { ($0.count > 2 || $0.allSatisfy(\.isNumber)) && !stopWords.contains($0) })
+    }
+
+    /// A text holds the answer when at least half of the answer's words occur in it as words.
+    /// An answer with no such words ("UK", "Jo") is never counted as held.
+    static func holdsAnswer(_ answer: Set<String>, in text: String) -> Bool {
+        guard !answer.isEmpty else { return false }
+        let words = Set(runs(text))
+        return answer.filter(words.contains).count * 2 >= answer.count
+    }
+
+    /// Lower-cased runs of `[a-z0-9]`.
+    static func runs(_ text: String) -> [String] {
+        var runs: [String] = []
         var current: [UInt8] = []
         func flush() {
-            if current.count > 2, let word = String(validating: current, as: UTF8.self), !stopWords.contains(word) {
-                words.insert(word)
-            }
+            if !current.isEmpty, let word = String(validating: current, as: UTF8.self) { runs.append(word) }
             current.removeAll(keepingCapacity: true)
         }
         for byte in text.lowercased().utf8 {
@@ -35,8 +55,26 @@ enum LocomoMetrics {
             }
         }
         flush()
-        return words
+        return runs
     }
+
+    /// A turn as the baseline and the oracle hand it over: `[YYYY-MM-DD] speaker: text`.
+    static func rendered(_ turn: Haystack.Turn) -> String {
+        "[\(day.string(from: turn.time))] \(turn.speaker): \(turn.content)"
+    }
+
+    /// The first `budget` words of `text`.
+    static func cut(_ text: String, to budget: Int) -> String {
+        text.split(whereSeparator: \.isWhitespace).prefix(budget).joined(separator: " ")
+    }
+
+    private static let day: DateFormatter = {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = "yyyy-MM-dd"
+        return formatter
+    }()
 
     /// A turn is visible in a text when at least half of its content words occur in it.
     static func isVisible(turn: Set<String>, in text: Set<String>) -> Bool {
