@@ -4,7 +4,9 @@ import MemoryStorage
 
 /// The extraction pass: finds entities in short-term memories not yet extracted and in
 /// long-term memories whose summary is new or changed, resolves them to stored entities and
-/// records their mentions. Batch by batch, each in one transaction, resumable at any point.
+/// records their mentions; and resolves each short-term memory's relative times
+/// (`TimeResolver`, docs/TIME.md). Batch by batch, each in one transaction, resumable at any
+/// point.
 public struct ExtractionPass: Sendable {
     public let store: MemoryStore
     public let batchSize: Int
@@ -25,10 +27,10 @@ public struct ExtractionPass: Sendable {
         ) { ledger in
             while true {
                 let batch = try await store.unextractedMemories(limit: batchSize)
-                if batch.isEmpty { return }
+                if batch.isEmpty { break }
                 // The CPU work happens here, on every core, not on the store's actor.
                 let results = try await batch.concurrentMap { [extractor] in
-                    ExtractionResult(input: $0, entities: extractor.extract($0.text))
+                    ExtractionResult(input: $0, entities: extractor.extract($0.text), times: Self.times(of: $0))
                 }
                 try Task.checkCancellation()
                 let found = results.reduce(0) { $0 + $1.entities.count }
@@ -38,6 +40,20 @@ public struct ExtractionPass: Sendable {
                         of: ledger.id)
                 }
             }
+            // Memories extracted before relative times were resolved (an older database).
+            while true {
+                let batch = try await store.unresolvedMemories(limit: batchSize)
+                if batch.isEmpty { return }
+                let results = batch.map { ExtractionResult(input: $0, entities: [], times: Self.times(of: $0)) }
+                try await ledger.commitBatch(processed: batch.count, counts: PassCounts()) { progress in
+                    try await store.commitTimes(results, at: now, progress: progress, of: ledger.id)
+                }
+            }
         }
+    }
+
+    /// A short-term memory's relative times, resolved against when it was said.
+    static func times(of input: ExtractionInput) -> [ResolvedTime] {
+        input.createdAt.map { TimeResolver.resolve(input.text, at: $0) } ?? []
     }
 }

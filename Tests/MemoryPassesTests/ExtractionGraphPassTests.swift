@@ -115,4 +115,35 @@ struct ExtractionGraphPassTests {
         #expect(try await ExtractionPass(store: store, now: now).run().outcome == .completed)
         #expect(try await GraphPass(store: store, now: now).run().outcome == .completed)
     }
+
+    @Test("relative times are resolved by the extraction pass, also for memories extracted before version 7, and indexed")
+    func relativeTimes() async throws {
+        let fixture = try StoreFixture()
+        try fixture.olderDatabase(
+            at: 6,
+            [
+                """
+                INSERT INTO short_term_memories(content, source, created_at, extracted_at) VALUES
+                    ('Yesterday I went bowling with Tom', 'James', '2022-03-17T18:00:00.000Z', '2022-03-18T00:00:00.000Z')
+                """
+            ])
+        let store = try fixture.open(create: false)
+        _ = try await store.add(
+            NewMemory(
+                content: "Last Friday we saw a play, and two months ago a concert", session: "s", source: "James",
+                createdAt: Timestamp(iso8601: "2022-03-17T19:00:00Z")!))
+        let raw = try fixture.rawConnection()
+        #expect(try raw.scalarInt("SELECT count(*) FROM short_term_memories WHERE times_resolved_at IS NULL") == 2)
+        let record = try await run(.extraction, store)
+        #expect(record.outcome == .completed && record.processed == 2)
+        let times = try raw.prepare("SELECT stm_id, phrase, first_day, granularity FROM short_term_times ORDER BY stm_id, start_offset")
+            .rows { "\($0.int64(0)) \($0.text(1)) \($0.text(2)) \($0.text(3))" }
+        #expect(times == ["1 Yesterday 2022-03-16 day", "2 Last Friday 2022-03-11 day", "2 two months ago 2022-01-01 month"])
+        let dates = try raw.prepare("SELECT dates FROM memory_recall ORDER BY rowid").rows { $0.text(0) }
+        #expect(dates == ["17 march 2022 thursday 16 march 2022 wednesday", "17 march 2022 thursday 11 march 2022 friday january 2022"])
+        #expect(try await store.shortTermMemory(ShortTermMemoryID(1)).times.map(\.shown) == ["16 March 2022"])
+        // Done once: a second pass finds nothing to do.
+        #expect(try await run(.extraction, store).processed == 0)
+        #expect(try raw.scalarInt("SELECT count(*) FROM short_term_times") == 3)
+    }
 }

@@ -33,6 +33,17 @@ public final class StoreFixture: Sendable {
         (try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
     }
 
+    /// Makes the file a database of an older schema `version` holding what `statements` insert,
+    /// as an earlier build left it; returns the connection that made it.
+    @discardableResult
+    package func olderDatabase(at version: Int, _ statements: [String]) throws -> Connection {
+        let old = try Connection(path: path, mode: .readWriteCreate, busyTimeoutMilliseconds: 100)
+        try old.enableWriteAheadLog()
+        try old.migrate(Array(Schema.migrations.prefix(version)), record: Schema.record)
+        for statement in statements { try old.execute(statement) }
+        return old
+    }
+
     /// A second, raw connection to the same file, as another process or `sqlite3` would have.
     package func rawConnection() throws -> Connection {
         try Connection(path: path, mode: .readWrite, busyTimeoutMilliseconds: 1000)

@@ -42,10 +42,16 @@ public struct ShortTermMemoryDetail: Codable, Sendable, Equatable {
     public let memory: ShortTermMemory
     @ExplicitNull public var longTermMemory: LongTermMemory?
     public let mentions: [EntityMention]
+    /// Its relative times, as the extraction pass resolved them (empty until it has).
+    public let times: [ResolvedTime]
 
-    package init(memory: ShortTermMemory, longTermMemory: LongTermMemory? = nil, mentions: [EntityMention]) {
+    package init(
+        memory: ShortTermMemory, longTermMemory: LongTermMemory? = nil, mentions: [EntityMention],
+        times: [ResolvedTime] = []
+    ) {
         self.memory = memory
         self.longTermMemory = longTermMemory
         self.mentions = mentions
+        self.times = times
     }
 }

@@ -162,7 +162,7 @@ extension Timestamp {
 
 // MARK: - Calendar arithmetic (proleptic Gregorian, after Howard Hinnant's days_from_civil)
 
-private func floorDivide(_ a: Int64, _ b: Int64) -> (quotient: Int64, remainder: Int64) {
+func floorDivide(_ a: Int64, _ b: Int64) -> (quotient: Int64, remainder: Int64) {
     let q = a / b
     let r = a % b
     return r < 0 ? (q - 1, r + b) : (q, r)
@@ -170,7 +170,7 @@ private func floorDivide(_ a: Int64, _ b: Int64) -> (quotient: Int64, remainder:
 
 private func isLeap(_ year: Int64) -> Bool { year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) }
 
-private func daysInMonth(year: Int64, month: Int64) -> Int64 {
+func daysInMonth(year: Int64, month: Int64) -> Int64 {
     switch month {
     case 2: return isLeap(year) ? 29 : 28
     case 4, 6, 9, 11: return 30
@@ -178,7 +178,7 @@ private func daysInMonth(year: Int64, month: Int64) -> Int64 {
     }
 }
 
-private func daysSince1970(year: Int64, month: Int64, day: Int64) -> Int64 {
+func daysSince1970(year: Int64, month: Int64, day: Int64) -> Int64 {
     let y = month <= 2 ? year - 1 : year
     let era = floorDivide(y, 400).quotient
     let yearOfEra = y - era * 400
@@ -188,7 +188,7 @@ private func daysSince1970(year: Int64, month: Int64, day: Int64) -> Int64 {
     return era * 146_097 + dayOfEra - 719_468
 }
 
-private func civilDate(fromDaysSince1970 days: Int64) -> (year: Int64, month: Int64, day: Int64) {
+func civilDate(fromDaysSince1970 days: Int64) -> (year: Int64, month: Int64, day: Int64) {
     let z = days + 719_468
     let era = floorDivide(z, 146_097).quotient
     let dayOfEra = z - era * 146_097

@@ -3,25 +3,30 @@ import SQLiteKit
 
 // MARK: - What the extraction pass reads and writes
 
-/// A memory to extract entities from.
+/// A memory to extract entities from, and for a short-term memory when it was said (what its
+/// relative times are resolved against).
 package struct ExtractionInput: Sendable {
     package let memory: MemoryReference
     package let text: String
+    package let createdAt: Timestamp?
 
-    package init(memory: MemoryReference, text: String) {
+    package init(memory: MemoryReference, text: String, createdAt: Timestamp? = nil) {
         self.memory = memory
         self.text = text
+        self.createdAt = createdAt
     }
 }
 
-/// The entities found in one memory.
+/// The entities found in one memory, and a short-term memory's resolved relative times.
 package struct ExtractionResult: Sendable {
     package let input: ExtractionInput
     package let entities: [ExtractedEntity]
+    package let times: [ResolvedTime]
 
-    package init(input: ExtractionInput, entities: [ExtractedEntity]) {
+    package init(input: ExtractionInput, entities: [ExtractedEntity], times: [ResolvedTime] = []) {
         self.input = input
         self.entities = entities
+        self.times = times
     }
 }
 
@@ -32,10 +37,13 @@ extension MemoryStore {
         try withConnection { connection in
             var batch = try connection.prepare(
                 """
-                SELECT id, content FROM short_term_memories INDEXED BY short_term_memories_unextracted
+                SELECT id, content, created_at FROM short_term_memories INDEXED BY short_term_memories_unextracted
                 WHERE extracted_at IS NULL ORDER BY id LIMIT ?
                 """
-            ).bind([limit]).rows { ExtractionInput(memory: .shortTerm(ShortTermMemoryID($0.int64(0))), text: $0.text(1)) }
+            ).bind([limit]).rows {
+                ExtractionInput(
+                    memory: .shortTerm(ShortTermMemoryID($0.int64(0))), text: $0.text(1), createdAt: Self.timestamp($0, 2))
+            }
             if batch.count < limit {
                 batch += try connection.prepare(
                     """
@@ -50,14 +58,89 @@ extension MemoryStore {
         }
     }
 
-    /// Memories the extraction pass has still to do, counted on the partial indexes.
+    /// Short-term memories extracted before their relative times were resolved (in a database
+    /// from before schema version 7), by id.
+    package func unresolvedMemories(limit: Int) throws -> [ExtractionInput] {
+        try withConnection { connection in
+            try connection.prepare(
+                """
+                SELECT id, content, created_at FROM short_term_memories INDEXED BY short_term_memories_unresolved
+                WHERE times_resolved_at IS NULL AND extracted_at IS NOT NULL ORDER BY id LIMIT ?
+                """
+            ).bind([limit]).rows {
+                ExtractionInput(
+                    memory: .shortTerm(ShortTermMemoryID($0.int64(0))), text: $0.text(1), createdAt: Self.timestamp($0, 2))
+            }
+        }
+    }
+
+    /// Writes the relative times of memories `unresolvedMemories` returned, and the pass's
+    /// progress, in one transaction.
+    package func commitTimes(_ results: [ExtractionResult], at now: Timestamp, progress: PassProgress, of pass: PassID)
+        throws
+    {
+        try withConnection { connection in
+            try connection.inTransaction {
+                for result in results {
+                    guard case .shortTerm(let id) = result.input.memory else { continue }
+                    try Self.write(result.times, of: id, at: now, connection)
+                }
+                try Self.record(progress, of: pass, connection)
+            }
+        }
+    }
+
+    /// Marks a short-term memory's times resolved and records them, unless they were already.
+    private static func write(_ times: [ResolvedTime], of id: ShortTermMemoryID, at now: Timestamp, _ connection: Connection)
+        throws
+    {
+        try connection.prepare(
+            "UPDATE short_term_memories SET times_resolved_at = ? WHERE id = ? AND times_resolved_at IS NULL"
+        ).bind([now.iso8601, id.rawValue]).run()
+        guard connection.changes == 1 else { return }
+        let insert = try connection.prepare(
+            """
+            INSERT OR IGNORE INTO short_term_times(stm_id, start_offset, end_offset, phrase, first_day, last_day, granularity, since)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+            """)
+        for time in times {
+            try insert.bind([
+                id.rawValue, time.start, time.end, time.phrase, time.firstDay.description, time.lastDay.description,
+                time.granularity.rawValue, time.isStart ? 1 : 0,
+            ]).run()
+        }
+    }
+
+    /// The relative times of a short-term memory, in text order.
+    static func times(of id: ShortTermMemoryID, _ connection: Connection) throws -> [ResolvedTime] {
+            try connection.prepare(
+                """
+                SELECT phrase, start_offset, end_offset, first_day, last_day, granularity, since
+                FROM short_term_times WHERE stm_id = ? ORDER BY start_offset
+                """
+            ).bind([id.rawValue]).rows { row in
+                ResolvedTime(
+                    phrase: row.text(0), start: Int(row.int64(1)), end: Int(row.int64(2)),
+                    firstDay: CalendarDay(iso: row.text(3)) ?? CalendarDay(daysSince1970: 0),
+                    lastDay: CalendarDay(iso: row.text(4)) ?? CalendarDay(daysSince1970: 0),
+                    granularity: ResolvedTime.Granularity(rawValue: row.text(5)) ?? .day, isStart: row.int64(6) == 1)
+            }
+    }
+
+    /// Memories the extraction pass has still to do, counted on the partial indexes: to extract,
+    /// and extracted but with their times still to resolve.
     package func unextractedCount() throws -> Int {
         try withConnection { connection in
             let shortTerm = try connection.scalarInt(
                 "SELECT count(*) FROM short_term_memories INDEXED BY short_term_memories_unextracted WHERE extracted_at IS NULL")
             let longTerm = try connection.scalarInt(
                 "SELECT count(*) FROM long_term_memories INDEXED BY long_term_memories_unextracted WHERE extracted_at IS NULL")
-            return Int((shortTerm ?? 0) + (longTerm ?? 0))
+            let unresolved = try connection.scalarInt(
+                """
+                SELECT count(*) FROM short_term_memories INDEXED BY short_term_memories_unresolved
+                WHERE times_resolved_at IS NULL AND extracted_at IS NOT NULL
+                """)
+            return Int((shortTerm ?? 0) + (longTerm ?? 0) + (unresolved ?? 0))
         }
     }
 
@@ -79,6 +162,7 @@ extension MemoryStore {
                             "UPDATE short_term_memories SET extracted_at = ? WHERE id = ? AND extracted_at IS NULL"
                         ).bind([now.iso8601, id.rawValue]).run()
                         guard connection.changes == 1 else { continue }
+                        try Self.write(result.times, of: id, at: now, connection)
                     case .longTerm(let id):
                         try connection.prepare(
                             "UPDATE long_term_memories SET extracted_at = ? WHERE id = ? AND summary = ?"

@@ -83,7 +83,8 @@ extension MemoryStore {
             else { throw StoreError.notFound(.shortTerm(id)) }
             let longTerm = try memory.ltmID.map { try Self.longTermMemory($0, connection) }
             return ShortTermMemoryDetail(
-                memory: memory, longTermMemory: longTerm, mentions: try Self.mentions(in: .shortTerm(id), connection))
+                memory: memory, longTermMemory: longTerm, mentions: try Self.mentions(in: .shortTerm(id), connection),
+                times: try Self.times(of: id, connection))
         }
     }
 

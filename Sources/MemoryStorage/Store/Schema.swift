@@ -18,6 +18,7 @@ package enum Schema {
         Migration(version: 4, name: "recall: every memory indexed with its speaker, the turn before it and its date", sql: version4),
         Migration(version: 5, name: "forgetting on request: forgotten long-term memories", sql: version5),
         Migration(version: 6, name: "consolidation: band keys written in key order, a batch of batches at a time", sql: version6),
+        Migration(version: 7, name: "relative times resolved, stored and indexed for recall", sql: version7),
     ]
 
     package static var currentVersion: Int { migrations.last!.version }
@@ -281,16 +282,19 @@ package enum Schema {
 
     /// Date words of a stored time, as recall indexes them: "8 may 2023 monday".
     private static func dateWords(_ column: String) -> String {
-        let months = ["january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
-            "november", "december"]
         let days = ["sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday"]
-        let month = months.enumerated().map { "WHEN '\(String(format2: $0.offset + 1))' THEN '\($0.element)'" }
-            .joined(separator: " ")
         let day = days.enumerated().map { "WHEN '\($0.offset)' THEN '\($0.element)'" }.joined(separator: " ")
         return """
-            CAST(strftime('%d', \(column)) AS INTEGER) || ' ' || (CASE strftime('%m', \(column)) \(month) END) || ' '
+            CAST(strftime('%d', \(column)) AS INTEGER) || ' ' || \(monthWord(column)) || ' '
             || strftime('%Y', \(column)) || ' ' || (CASE strftime('%w', \(column)) \(day) END)
             """
+    }
+
+    /// The month of a stored time or day, as a word: "may".
+    private static func monthWord(_ column: String) -> String {
+        let month = CalendarDay.monthNames.enumerated()
+            .map { "WHEN '\(String(format2: $0.offset + 1))' THEN '\($0.element.lowercased())'" }.joined(separator: " ")
+        return "(CASE strftime('%m', \(column)) \(month) END)"
     }
 
     /// The turn before a memory in its session, as the database knows it when the memory
@@ -351,5 +355,35 @@ package enum Schema {
         CREATE TABLE long_term_signatures_stale (
             ltm_id INTEGER PRIMARY KEY REFERENCES long_term_memories(id) ON DELETE CASCADE
         );
+        """
+
+    /// Relative times ("yesterday", "last Friday", "two weeks ago") resolved against when each
+    /// short-term memory was said (docs/TIME.md): one row per expression, written by the
+    /// extraction pass, which resolves every memory whose `times_resolved_at` is not set (so a
+    /// database from before this version has its memories resolved by its next pass). What an
+    /// expression means is added to the memory's date words in the recall index, so "What did
+    /// James do on 16 March 2022?" finds "yesterday I went bowling", said on the 17th.
+    private static let version7 = """
+        CREATE TABLE short_term_times (
+            stm_id       INTEGER NOT NULL REFERENCES short_term_memories(id) ON DELETE CASCADE,
+            start_offset INTEGER NOT NULL CHECK (start_offset >= 0),
+            end_offset   INTEGER NOT NULL CHECK (end_offset > start_offset),
+            phrase       TEXT NOT NULL,
+            first_day    TEXT NOT NULL CHECK (first_day GLOB '[0-9][0-9][0-9][0-9]-[0-1][0-9]-[0-3][0-9]'),
+            last_day     TEXT NOT NULL CHECK (last_day GLOB '[0-9][0-9][0-9][0-9]-[0-1][0-9]-[0-3][0-9]'),
+            granularity  TEXT NOT NULL CHECK (granularity IN ('day', 'weekend', 'week', 'month', 'year')),
+            since        INTEGER NOT NULL DEFAULT 0 CHECK (since IN (0, 1)),
+            PRIMARY KEY (stm_id, start_offset)
+        ) WITHOUT ROWID;
+        ALTER TABLE short_term_memories ADD COLUMN times_resolved_at TEXT \(time("times_resolved_at"));
+        CREATE INDEX short_term_memories_unresolved ON short_term_memories(id) WHERE times_resolved_at IS NULL;
+        CREATE TRIGGER short_term_times_recall AFTER INSERT ON short_term_times BEGIN
+            UPDATE memory_recall SET dates = dates || ' ' || (CASE new.granularity
+                WHEN 'day' THEN \(dateWords("new.first_day"))
+                WHEN 'month' THEN \(monthWord("new.first_day")) || ' ' || strftime('%Y', new.first_day)
+                WHEN 'year' THEN strftime('%Y', new.first_day)
+                ELSE \(dateWords("new.first_day")) || ' ' || \(dateWords("new.last_day")) END)
+            WHERE rowid = new.stm_id;
+        END;
         """
 }

@@ -10,7 +10,8 @@ struct ShowCommand: Command {
         Usage: memctl show stm:ID|ltm:ID|entity:ID|pass:ID [--json]
 
         Shows one record and what it links to: a short-term memory with the long-term memory
-        it went into and its entity mentions; a long-term memory with every source short-term
+        it went into, its relative times as resolved ("yesterday = 16 March 2022") and its
+        entity mentions; a long-term memory with every source short-term
         memory; an entity with its aliases, mentions and relations; a pass from the ledger.
         Content is printed whole.
         """
@@ -69,6 +70,10 @@ struct ShowCommand: Command {
         ])
         StandardStream.out("content:")
         StandardStream.out(memory.content)
+        if !detail.times.isEmpty {
+            StandardStream.out("times:")
+            for time in detail.times { StandardStream.out("  \(time.phrase) = \(time.shown)") }
+        }
         Self.printMentions(detail.mentions, context)
     }
 
