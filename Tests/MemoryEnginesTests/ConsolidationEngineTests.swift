@@ -158,10 +158,10 @@ struct ConsolidationEngineTests {
         #expect(result.writes.count == 1 && result.parked.isEmpty)
     }
 
-    @Test("summaries are made of the memories' own sentences, say nothing twice and stay within the limit")
+    @Test("a long-term memory keeps every sentence of its sources, says nothing twice and takes joins while it has room")
     func extractiveSummary() {
         var policy = ConsolidationPolicy()
-        policy.maximumSummaryLength = 120
+        policy.maximumLongTermLength = 160
         let engine = ConsolidationEngine(policy: policy)
         let memories = (0..<6).map { index in
             memory(
@@ -170,15 +170,28 @@ struct ConsolidationEngineTests {
                 minutes: Int64(index))
         }
         let result = engine.plan(memories, features: memories.map { engine.features(of: $0) }, candidates: .init())
-        let summary = result.writes.first?.summary ?? ""
-        #expect(result.writes.count == 1)
-        #expect(summary.count <= 120)
-        let sourceSentences = Set(memories.flatMap { TextFeatures($0.content).sentences.map(\.text) })
-        for sentence in TextFeatures(summary).sentences {
-            #expect(sourceSentences.contains(sentence.text), "invented: \(sentence.text)")
+        // Each memory adds one new sentence: two fit in 160 characters, so three long-term memories.
+        #expect(result.writes.count == 3)
+        for write in result.writes {
+            #expect(write.summary.count <= 160)
+            let sentences = TextFeatures(write.summary).sentences.map(\.text)
+            #expect(Set(sentences.map { $0.lowercased() }).count == sentences.count)
+            for source in write.sources {
+                for sentence in TextFeatures(memories[Int(source.stmID.rawValue) - 1].content).sentences {
+                    #expect(sentences.contains(sentence.text), "lost: \(sentence.text)")
+                }
+            }
         }
-        let sentences = TextFeatures(summary).sentences.map { $0.text.lowercased() }
-        #expect(Set(sentences).count == sentences.count)
+    }
+
+    @Test("a memory longer than the limit becomes a long-term memory of its own, whole")
+    func longMemoryKeptWhole() {
+        let engine = ConsolidationEngine(policy: ConsolidationPolicy())
+        let long = (1...40).map { "Step \($0): sand the cabinet door number \($0) and paint it in coat \($0)." }
+            .joined(separator: " ")
+        let memories = [memory(1, "We are repainting the kitchen cabinets this weekend.", minutes: 0), memory(2, long, minutes: 1)]
+        let result = engine.plan(memories, features: memories.map { engine.features(of: $0) }, candidates: .init())
+        #expect(result.writes.contains { $0.summary == long && $0.sources.map(\.stmID.rawValue) == [2] })
     }
 
     @Test("strength decays monotonically with time and never below zero")

@@ -116,6 +116,15 @@ struct ConsolidationPassTests {
     /// Conversations of two people, a message a minute: each session comes back to a few topics
     /// with the same words (merges), later sessions restate earlier ones (reinforcements), and
     /// small talk sits between them.
+    /// The newest source of a long-term memory (`?`) whose text no other source of it repeats: forgetting it
+    /// changes the long-term memory's text, which keeps every sentence of its sources, each once.
+    static let sourceSayingWhatNoOtherDoes = """
+        SELECT p.stm_id FROM long_term_sources p JOIN short_term_memories s ON s.id = p.stm_id WHERE p.ltm_id = ?
+          AND NOT EXISTS (SELECT 1 FROM long_term_sources q JOIN short_term_memories t ON t.id = q.stm_id
+                          WHERE q.ltm_id = p.ltm_id AND q.stm_id <> p.stm_id AND lower(t.content) = lower(s.content))
+        ORDER BY p.stm_id DESC LIMIT 1
+        """
+
     static func conversationLines(sessions: Int, endingBefore end: Timestamp) -> String {
         let topics = [
             ("hiking", "We went hiking in the mountains near Innsbruck last weekend", "the hiking trail in the mountains was steep"),
@@ -247,7 +256,7 @@ struct ConsolidationPassTests {
         let remade = listed.filter { $0.1 >= 2 }.map(\.0)
         try #require(remade.count >= 2)
         let sourceOf = { (ltm: LongTermMemoryID) in
-            ShortTermMemoryID(try #require(try raw.scalarInt("SELECT max(stm_id) FROM long_term_sources WHERE ltm_id = ?", ltm.rawValue)))
+            ShortTermMemoryID(try #require(try raw.scalarInt(Self.sourceSayingWhatNoOtherDoes, ltm.rawValue)))
         }
         let keys = try raw.prepare("SELECT band_key FROM long_term_signatures").rows { $0.int64(0) }
             + (try raw.prepare("SELECT summary FROM long_term_memories").rows { $0.text(0) }.flatMap(ConsolidationEngine.summaryBandKeys))
@@ -332,7 +341,7 @@ struct ConsolidationPassTests {
         ).rows { ($0.int64(0), $0.int64(1)) }
         let remade = try #require(listed.first { $0.1 >= 2 }).0
         let gone = try #require(listed.last { $0.0 != remade }).0
-        let source = try #require(try raw.scalarInt("SELECT max(stm_id) FROM long_term_sources WHERE ltm_id = ?", remade))
+        let source = try #require(try raw.scalarInt(Self.sourceSayingWhatNoOtherDoes, remade))
         let before = try #require(try raw.scalarText("SELECT summary FROM long_term_memories WHERE id = ?", remade))
         let other = try fixture.open()
         _ = try await Forgetter(store: other).forget(.longTerm(LongTermMemoryID(gone)), purge: false, now: now)
@@ -592,7 +601,6 @@ struct ConsolidationPassTests {
         #expect(record.processed == contents.count)
         #expect(try await store.checkIntegrity().ok)
         for memory in try await store.longTermMemories(limit: 100) {
-            #expect(memory.summary.count <= ConsolidationPolicy().maximumSummaryLength)
             #expect(!memory.summary.isEmpty)
         }
         // The all-caps and lower-case versions of one statement end up in one long-term memory.

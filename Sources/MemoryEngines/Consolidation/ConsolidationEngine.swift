@@ -347,6 +347,7 @@ package struct ConsolidationEngine: Sendable {
                 var best: (draft: Int, role: ProvenanceRole, similarity: Double)?
                 for draftIndex in reachable {
                     let draft = batch!.drafts[draftIndex]
+                    guard engine.hasRoom(for: feature, in: draft) else { continue }
                     if engine.canMerge(memory, into: draft) {
                         let similarity = draft.statements.map { feature.comparable[0].similarity(to: $0) }.max() ?? 0
                         if similarity >= engine.policy.mergeSimilarity, similarity > best?.similarity ?? -1 {
@@ -609,7 +610,7 @@ package struct ConsolidationEngine: Sendable {
         /// made, and what it is compared and found by with it.
         private mutating func summarize(_ index: Int, adding sentences: [TextFeatures.Sentence]) {
             let before = drafts[index].sentences ?? TextFeatures(drafts[index].write.summary).sentences
-            let summary = ExtractiveSummary.summarize(before + sentences, limit: engine.policy.maximumSummaryLength)
+            let summary = ExtractiveSummary.summarize(before + sentences)
             let keysBefore = drafts[index].bandKeys
             guard summary != drafts[index].write.summary || keysBefore == nil else { return }
             let text = TextFeatures(summary)
@@ -624,6 +625,20 @@ package struct ConsolidationEngine: Sendable {
             for key in keysBefore ?? [] { joinedByBandKey[key]?.remove(index) }
             for key in keys { joinedByBandKey[key, default: []].insert(index) }
         }
+    }
+
+    /// A long-term memory keeps every sentence of its sources, so it takes a memory only while
+    /// its text stays within `maximumLongTermLength` characters with the sentences the memory
+    /// would add; a memory that adds none (each of its sentences repeats one there) always fits.
+    /// A memory longer than that on its own starts a long-term memory of its own, whole.
+    private func hasRoom(for feature: Features, in draft: Draft) -> Bool {
+        let sentences = draft.statements.dropLast()
+        let added = ConsolidationEngine.summarySentences(feature).filter { sentence in
+            !sentences.contains { $0.similarity(to: sentence.words) >= ExtractiveSummary.repeatSimilarity }
+        }
+        guard !added.isEmpty else { return true }
+        let length = added.reduce(draft.write.summary.count) { $0 + $1.text.count + 1 }
+        return length <= policy.maximumLongTermLength
     }
 
     /// Merging is for memories of the draft's own conversation: same session, within the window
@@ -661,7 +676,7 @@ package struct ConsolidationEngine: Sendable {
         let analysed = sources.map { self.features(of: $0, speakers: speakers) }
         var sentences = analysed.flatMap(Self.summarySentences)
         if sentences.isEmpty { sentences = analysed.flatMap(\.sentences) }
-        let summary = ExtractiveSummary.summarize(sentences, limit: policy.maximumSummaryLength)
+        let summary = ExtractiveSummary.summarize(sentences)
         return summary.isEmpty ? nil : RebuiltSummary(summary: summary, bandKeys: Self.summaryBandKeys(summary))
     }
 

@@ -24,8 +24,10 @@ public struct ConsolidationPolicy: Codable, Sendable, Equatable {
     public var forgetAfter: Duration = .seconds(7 * 86_400)
     /// A forgotten memory is purged this long after it was forgotten (default 30 days).
     public var retention: Duration = .seconds(30 * 86_400)
-    /// Longest summary, in characters (default 400).
-    public var maximumSummaryLength = 400
+    /// A long-term memory takes another memory (a merge or a restatement) only while its text,
+    /// with the sentences that memory adds, stays within this many characters (default 400). Its
+    /// text keeps every sentence of its sources, so one long memory alone may exceed it.
+    public var maximumLongTermLength = 400
     /// Batch size and half-lives, shared with the other passes and recall.
     public var shared = PassSettings()
 
