@@ -80,7 +80,7 @@ struct MCPServerTests {
         let recalled = try session.call("recall", ["query": "Where does Leah live?"])
         #expect(!recalled.isToolError)
         #expect(
-            recalled.toolText.contains("Berlin") && recalled.toolText.contains("2024-03-02"), "\(recalled.toolText)")
+            recalled.toolText.contains("Berlin") && recalled.toolText.contains("[2 March 2024]"), "\(recalled.toolText)")
         let memories = try #require(recalled.structured["memories"] as? [[String: Any]])
         let berlin = try #require(memories.first { ($0["text"] as? String)?.contains("Berlin") == true })
         #expect((berlin["ref"] as? String)?.hasPrefix("ltm:") == true)

@@ -53,7 +53,7 @@ package struct RecallRanker: Sendable {
         for turn in turns {
             var relevance = max(0, -turn.bm25)
             if named.count == 1, named.contains(turn.speaker) { relevance *= weights.namedSpeakerBoost }
-            let memory: Recall.Memory
+            var memory: Recall.Memory
             let importance: Double
             let last: Timestamp
             let strength: Double
@@ -73,6 +73,7 @@ package struct RecallRanker: Sendable {
             }
             let words = max(weights.lengthPriorFloor, Double(Self.wordCount(memory.text)))
             relevance /= pow(words / weights.lengthPriorScale, weights.lengthPriorExponent)
+            memory.matched = Recall.Turn(id: turn.id, text: turn.text, speaker: turn.speaker, createdAt: turn.createdAt)
             let key = "\(memory.kind):\(memory.id)"
             if relevance > best[key]?.relevance ?? -1 { best[key] = (relevance, memory, importance, last, strength) }
         }

@@ -23,12 +23,35 @@ public struct Recall: Codable, Sendable, Equatable {
         /// `Recall.listedSources`), and how many it has in all.
         @ExplicitNull public package(set) var sources: [Int64]?
         @ExplicitNull public package(set) var sourceCount: Int?
+        /// The turn of this memory that matched the query best: what a recall within a word
+        /// budget quotes from, with its own time and speaker. Not part of the JSON of a whole
+        /// memory.
+        public package(set) var matched: Turn?
+
+        private enum CodingKeys: String, CodingKey {
+            case kind, id, text, score, createdAt, firstAddedAt, lastAddedAt, session, source, sources, sourceCount
+        }
 
         package init(kind: String, id: Int64, text: String, score: Double, createdAt: Timestamp) {
             self.kind = kind
             self.id = id
             self.text = text
             self.score = score
+            self.createdAt = createdAt
+        }
+    }
+
+    /// A short-term memory as recall quotes it: what was said, when, by whom.
+    public struct Turn: Sendable, Equatable {
+        public let id: Int64
+        public let text: String
+        public let speaker: String
+        public let createdAt: Timestamp
+
+        package init(id: Int64, text: String, speaker: String, createdAt: Timestamp) {
+            self.id = id
+            self.text = text
+            self.speaker = speaker
             self.createdAt = createdAt
         }
     }

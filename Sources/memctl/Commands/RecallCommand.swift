@@ -8,14 +8,20 @@ struct RecallCommand: Command {
     static let name = "recall"
     static let summary = "What an assistant should be reminded of for a query"
     static let help = """
-        Usage: memctl recall QUERY [--limit N] [--json]
+        Usage: memctl recall QUERY [--limit N] [--max-words N] [--json]
 
         Returns the long-term memories and pending short-term memories that best match QUERY,
         scored by text relevance (BM25), recency, importance and long-term strength (see
         docs/RECALL.md for the weights), plus the entities QUERY names ("I", "me" and "my" name
         the user) and their current facts: relations that hold now.
 
-          --limit N   at most N memories (default 10)
+          --limit N       at most N memories (default 10; with --max-words, 50)
+          --max-words N   what an assistant reads, in at most N words (20-5000): the text of the
+                          MCP recall tool. The facts that bear on QUERY, then one line per
+                          memory, "[day said] who: passage"; a long memory is quoted as the
+                          passage that matches QUERY, its cuts marked "…".
+                          JSON: {"text", "words", "memories": [{"ref", "text", "cut", "said_on",
+                          "said_by", "turn", ...}], "entities", "facts", "truncated"}
 
         Each memory comes with when it was said (UTC; for a long-term memory the times of its
         earliest and latest sources), its session, who said it (its source), and for a long-term
@@ -31,15 +37,25 @@ struct RecallCommand: Command {
 
     let query: String
     let limit: Int
+    let maximumWords: Int?
 
     init(parsing arguments: inout ArgumentList) throws(UsageError) {
-        limit = try arguments.limit(default: 10)
+        let budgets = RecallContext.budgets
+        maximumWords = try arguments.option("--max-words", "a whole number from \(budgets.lowerBound) to \(budgets.upperBound)") {
+            Int($0).flatMap { budgets.contains($0) ? $0 : nil }
+        }
+        limit = try arguments.limit(default: maximumWords == nil ? 10 : 50)
         query = try arguments.positionals(named: "QUERY")[0]
         guard !query.allSatisfy(\.isWhitespace) else { throw UsageError("QUERY is empty") }
     }
 
     func run(_ context: Context) async throws {
         let recall = try await Recaller(store: context.openStore()).recall(query, limit: limit)
+        if let maximumWords {
+            let digest = RecallDigest(recall, query: query, maximumWords: maximumWords)
+            if context.json { return try context.printJSON(digest.structured) }
+            return StandardStream.out(digest.context.text)
+        }
         if context.json { return try context.printJSON(recall) }
         Self.print(recall, context)
     }

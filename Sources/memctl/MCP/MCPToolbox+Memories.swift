@@ -1,5 +1,6 @@
 import FoundationEssentials
 import MCPProtocol
+import MemoryEngines
 import MemoryModel
 import MemoryPasses
 import MemoryStorage
@@ -32,8 +33,8 @@ extension MCPToolbox {
 
     func recallTool(_ arguments: ToolArguments) async throws -> ToolResult {
         let query = try arguments.text("query")
-        let limit = try arguments.integer("limit", in: 1...50, default: 10)
-        let maximumWords = try arguments.integer("max_words", in: 20...5000, default: 400)
+        let limit = try arguments.integer("limit", in: 1...50, default: 50)
+        let maximumWords = try arguments.integer("max_words", in: RecallContext.budgets, default: 400)
         // No database yet: nothing was remembered, which is an answer, not a failure.
         let recall =
             if let opened = try await store.openIfPresent() {
@@ -41,7 +42,7 @@ extension MCPToolbox {
             } else {
                 Recall(memories: [], entities: [], facts: [])
             }
-        return RecallDigest(recall, maximumWords: maximumWords).result
+        return RecallDigest(recall, query: query, maximumWords: maximumWords).result
     }
 
     func searchTool(_ arguments: ToolArguments) async throws -> ToolResult {

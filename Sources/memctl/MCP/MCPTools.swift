@@ -45,16 +45,17 @@ extension MCPToolbox {
         MCPTool(
             name: "recall", title: "Recall",
             description: """
-                What the user's memory holds about a question or topic: the best-matching \
-                long-term and recent memories (with when they were said, by whom, and their \
-                refs), the people, places and things the query names, and their current facts. \
-                The answer fits in max_words words.
+                What the user's memory holds about a question or topic, in at most max_words \
+                words: first the facts that hold now and bear on the question, then one line per \
+                memory, best first, "[day said] who: passage". A long memory is quoted as the \
+                passage that matches, its cuts marked "…". Refs are in the structured result.
                 """,
             parameters: [
                 .init(name: "query", type: .string, description: "A question or topic in plain words", required: true),
                 .init(
-                    name: "limit", type: .integer, description: "At most this many memories (1-50, default 10)",
-                    constraints: ["minimum": 1, "maximum": 50, "default": 10]),
+                    name: "limit", type: .integer,
+                    description: "At most this many memories (1-50, default 50: as many as fit in max_words)",
+                    constraints: ["minimum": 1, "maximum": 50, "default": 50]),
                 .init(
                     name: "max_words", type: .integer,
                     description: "Word budget of the text answer (20-5000, default 400)",
@@ -62,16 +63,19 @@ extension MCPToolbox {
             ],
             outputSchema: JSONSchema.object(
                 [
+                    "text": JSONSchema.string, "words": JSONSchema.integer,
                     "memories": JSONSchema.array(
                         JSONSchema.object(
                             [
-                                "ref": JSONSchema.string, "text": JSONSchema.string, "score": JSONSchema.number,
+                                "ref": JSONSchema.string, "text": JSONSchema.string, "cut": JSONSchema.boolean,
+                                "score": JSONSchema.number, "said_on": JSONSchema.string,
+                                "said_by": JSONSchema.nullable("string"), "turn": JSONSchema.nullable("string"),
                                 "created_at": JSONSchema.string, "first_added_at": JSONSchema.nullable("string"),
                                 "last_added_at": JSONSchema.nullable("string"),
                                 "session": JSONSchema.nullable("string"),
                                 "source": JSONSchema.nullable("string"), "sources": JSONSchema.nullable("array"),
                                 "source_count": JSONSchema.nullable("integer"),
-                            ], required: ["ref", "text", "score", "created_at"])),
+                            ], required: ["ref", "text", "cut", "score", "said_on", "created_at"])),
                     "entities": JSONSchema.array(
                         JSONSchema.object([
                             "ref": JSONSchema.string, "name": JSONSchema.string, "kind": JSONSchema.string,

@@ -1,0 +1,248 @@
+import FoundationEssentials
+import Glibc
+import MemoryModel
+
+/// What an assistant reads for a query within a word budget: the MCP `recall` tool's text and
+/// `memctl recall --max-words`. Pure: a ranked recall in, lines out. docs/RECALL.md, "Within a
+/// word budget", has the reasoning and the measurements.
+///
+/// - A fact comes first, and only when it bears on the question: an entity the query names is
+///   its subject or object, and its predicate or its other end shares a word with the query.
+/// - Then one line per memory, in rank order: `[16 March 2022] James: passage`. The date and the
+///   speaker are those of the memory's turn that matched; ids are left to the JSON.
+/// - What fills the budget is chosen sentence by sentence over the ranked memories: a sentence is
+///   worth more the better its memory ranks and the more of the query's rarer words it (or the
+///   sentence before it, which it may answer) holds. So a short memory is quoted whole and a long
+///   one as the passage that matches, its cuts marked "…". Never a summary fixed in advance.
+package struct RecallContext: Sendable {
+    /// One memory as quoted.
+    package struct Passage: Sendable {
+        package let memory: Recall.Memory
+        package let text: String
+        package let day: CalendarDay
+        package let speaker: String?
+        /// Whether words of the memory's turn were left out.
+        package let isCut: Bool
+    }
+
+    /// How sentences are weighed (docs/RECALL.md gives each weight's figures on both benchmarks).
+    package struct Weights: Sendable {
+        /// A sentence of the memory ranked r is worth `rankDecay`^r of the same sentence of the first.
+        package var rankDecay = 0.8
+        /// What any sentence of a recalled memory is worth before the query's words in it: the
+        /// context around what matched.
+        package var context = 0.3
+        /// A sentence is worth this share of what the sentence before it matched: an answer
+        /// often follows the words that ask for it.
+        package var follows = 0.5
+        /// No sentence is quoted longer than this share of the budget: the rest is cut around
+        /// its first matched word.
+        package var longestSentence = 0.5
+
+        package init() {}
+    }
+
+    /// The word budgets a recall may be asked for.
+    package static let budgets = 20...5000
+    /// A piece of a sentence shorter than this is not quoted.
+    package static let shortestCut = 6
+
+    package private(set) var lines: [String] = []
+    package private(set) var passages: [Passage] = []
+    package private(set) var facts: [Recall.Fact] = []
+    package private(set) var truncated = false
+    package private(set) var words = 0
+    package let maximumWords: Int
+
+    package var text: String { lines.isEmpty ? "No memories match." : lines.joined(separator: "\n") }
+
+    /// A sentence that may be quoted: where it is, what it says (cut if it was too long) and
+    /// what it is worth.
+    private struct Unit {
+        let memory: Int
+        let position: Int
+        let text: String
+        let words: Int
+        let value: Double
+        let isCut: Bool
+    }
+
+    package init(_ recall: Recall, query: String, maximumWords: Int, weights: Weights = Weights()) {
+        self.maximumWords = maximumWords
+        let queryWords = TextFeatures(query).words
+        let plainQuery = Self.plainWords(query)
+        let named = Set(recall.entities.filter { $0.kind != EntityKind.speaker.rawValue }.map { $0.name.lowercased() })
+        for fact in recall.facts where Self.bears(fact, on: plainQuery, named: named) {
+            let line = "\(fact.subject) \(fact.predicate.split(separator: "_").joined(separator: " ")) \(fact.object) "
+                + "(since \(CalendarDay(fact.since).spoken))."
+            guard add(line) else { break }
+            facts.append(fact)
+        }
+
+        // Every sentence of the memories' matched turns, with its worth.
+        let memories = recall.memories
+        // What a relative time means is written after it: "yesterday (16 March 2022)".
+        let texts = memories.map { memory in
+            TextFeatures(
+                memory.matched.map { TimeResolver.annotated($0.text, at: $0.createdAt) }
+                    ?? TimeResolver.annotated(memory.text, at: memory.createdAt))
+        }
+        let rarity = Self.rarity(of: queryWords, in: texts)
+        let total = max(rarity.values.reduce(0, +), .leastNonzeroMagnitude)
+        let longest = max(Self.shortestCut, Int(Double(maximumWords) * weights.longestSentence))
+        var sentencesOf: [[TextFeatures.Sentence]] = []
+        var units: [Unit] = []
+        for (index, text) in texts.enumerated() {
+            let sentences = Self.quotable(text.sentences)
+            sentencesOf.append(sentences)
+            let rank = pow(weights.rankDecay, Double(index))
+            var before = 0.0
+            for (position, sentence) in sentences.enumerated() {
+                let matched = sentence.words.hashes.reduce(0) { $0 + (rarity[$1] ?? 0) } / total
+                let value = rank * (weights.context + matched + weights.follows * before)
+                before = matched
+                var quoted = sentence.text.replacingLineBreaks()
+                var count = Self.wordCount(quoted)
+                let isCut = count > longest
+                if isCut {
+                    quoted = Self.cut(quoted, query: queryWords, within: longest)
+                    count = longest
+                }
+                units.append(Unit(memory: index, position: position, text: quoted, words: count, value: value, isCut: isCut))
+            }
+        }
+
+        // The most worth first, as long as it fits; a memory's first sentence also pays for its head.
+        let heads = memories.map { memory -> String in
+            let speaker = memory.matched?.speaker ?? memory.source
+            return "[\(CalendarDay(memory.matched?.createdAt ?? memory.createdAt).spoken)]" + (speaker.map { " \($0):" } ?? "")
+        }
+        var chosen = [Set<Int>](repeating: [], count: memories.count)
+        var cutUnits: Set<String> = []
+        var spent = words
+        for index in units.indices.sorted(by: { (units[$0].value, -$0) > (units[$1].value, -$1) }) {
+            let unit = units[index]
+            let cost = unit.words + (chosen[unit.memory].isEmpty ? Self.wordCount(heads[unit.memory]) : 0)
+            guard spent + cost <= maximumWords else {
+                truncated = true
+                continue
+            }
+            spent += cost
+            chosen[unit.memory].insert(unit.position)
+            if unit.isCut { cutUnits.insert("\(unit.memory):\(unit.position)") }
+        }
+
+        // Each memory's chosen sentences in their order, "…" where any were left out.
+        var unitAt: [String: Unit] = [:]
+        for unit in units { unitAt["\(unit.memory):\(unit.position)"] = unit }
+        for (index, memory) in memories.enumerated() where !chosen[index].isEmpty {
+            let positions = chosen[index].sorted()
+            var text = positions.first! > 0 ? "…" : ""
+            for (offset, position) in positions.enumerated() {
+                if offset > 0 { text += positions[offset - 1] + 1 == position ? " " : " …" }
+                text += unitAt["\(index):\(position)"]!.text
+            }
+            let isCut = positions.count < sentencesOf[index].count || positions.contains { cutUnits.contains("\(index):\($0)") }
+            if positions.last! < sentencesOf[index].count - 1 { text += "…" }
+            if isCut { truncated = true }
+            lines.append(heads[index] + " " + text)
+            words += Self.wordCount(heads[index] + " " + text)
+            passages.append(
+                Passage(
+                    memory: memory, text: text, day: CalendarDay(memory.matched?.createdAt ?? memory.createdAt),
+                    speaker: memory.matched?.speaker ?? memory.source, isCut: isCut))
+        }
+    }
+
+    /// A memory's sentences as they are quoted: one that holds no content word ("1.", "Oh!", a
+    /// bullet) goes with the sentence after it, so that no quote is a bare list number.
+    static func quotable(_ sentences: [TextFeatures.Sentence]) -> [TextFeatures.Sentence] {
+        var quotable: [TextFeatures.Sentence] = []
+        var pending: String?
+        for sentence in sentences {
+            let text = pending.map { $0 + " " + sentence.text } ?? sentence.text
+            if sentence.words.isEmpty {
+                pending = text
+            } else {
+                quotable.append(TextFeatures.Sentence(text: text, words: sentence.words))
+                pending = nil
+            }
+        }
+        if let pending {
+            if let last = quotable.popLast() {
+                quotable.append(TextFeatures.Sentence(text: last.text + " " + pending, words: last.words))
+            } else {
+                quotable.append(TextFeatures.Sentence(text: pending, words: WordSet([String]())))
+            }
+        }
+        return quotable
+    }
+
+    // MARK: - Facts
+
+    /// A fact bears on the question when an entity the query names is its subject or object, and
+    /// its predicate or other end shares a word with the query ("Where does Leah live?" and
+    /// `Leah lives_in Munich`). Words meet when one is the other or begins it with at least four
+    /// letters ("live", "lives"), as a predicate's words are not stemmed like a sentence's.
+    static func bears(_ fact: Recall.Fact, on query: Set<String>, named: Set<String>) -> Bool {
+        let subjectNamed = named.contains(fact.subject.lowercased())
+        let objectNamed = named.contains(fact.object.lowercased())
+        guard subjectNamed || objectNamed else { return false }
+        let words = plainWords(fact.predicate + " " + (subjectNamed ? fact.object : fact.subject))
+        return words.contains { word in
+            query.contains { asked in
+                let (short, long) = asked.count <= word.count ? (asked, word) : (word, asked)
+                return short == long || (short.count >= 4 && long.hasPrefix(short))
+            }
+        }
+    }
+
+    /// Lower-cased words of a text without stop words: what a fact is matched by.
+    static func plainWords(_ text: String) -> Set<String> {
+        Set(text.lowercased().split { !$0.isLetter && !$0.isNumber }.map(String.init).filter {
+            $0.count >= 3 && !TextFeatures.stopWords.contains($0)
+        })
+    }
+
+    // MARK: - Passages
+
+    /// How much each query word says, among the recalled texts: a word in few of them picks the
+    /// right sentence better than one in all of them (an IDF over what was recalled).
+    static func rarity(of query: WordSet, in texts: [TextFeatures]) -> [UInt64: Double] {
+        let count = Double(texts.count)
+        var weights: [UInt64: Double] = [:]
+        for word in query.hashes {
+            let containing = Double(texts.filter { $0.words.hashes.contains(word) }.count)
+            weights[word] = log(1 + (count + 1) / (containing + 0.5))
+        }
+        return weights
+    }
+
+    /// `room` words of one long sentence, from a little before its first word that matches the
+    /// query, with "…" where it was cut.
+    private static func cut(_ sentence: String, query: WordSet, within room: Int) -> String {
+        let words = sentence.split(whereSeparator: \.isWhitespace)
+        let hit = words.firstIndex { word in
+            TextFeatures.contentWord(word).map { query.hashes.contains(WordSet([$0]).hashes[0]) } ?? false
+        } ?? 0
+        let start = max(0, min(hit - room / 4, words.count - room))
+        let end = min(words.count, start + room)
+        return (start > 0 ? "…" : "") + words[start..<end].joined(separator: " ") + (end < words.count ? "…" : "")
+    }
+
+    // MARK: - Budget
+
+    /// Adds a line if it fits in the budget; otherwise marks the context truncated.
+    private mutating func add(_ line: String) -> Bool {
+        let count = Self.wordCount(line)
+        guard words + count <= maximumWords else {
+            truncated = true
+            return false
+        }
+        lines.append(line)
+        words += count
+        return true
+    }
+
+    private static func wordCount(_ text: String) -> Int { RecallRanker.wordCount(text) }
+}

@@ -1,0 +1,94 @@
+import Foundation
+import Testing
+
+@testable import MemoryModel
+
+@Suite("memctl recall within a word budget")
+struct RecallCommandTests {
+    private func words(_ text: String) -> Int { text.split(whereSeparator: \.isWhitespace).count }
+
+    /// The demo's database, after its full cycle.
+    private func demo(in dir: TemporaryDirectory) throws -> String {
+        let db = dir.path("demo.db")
+        let result = try Memctl.run(["--db", db, "demo", "--json"], in: dir)
+        try #require(result.status == 0, "\(result.stderr)")
+        return db
+    }
+
+    @Test("the demo's question in 30 words holds the answer: Leah lives in Munich")
+    func demoQuestion() throws {
+        let dir = try TemporaryDirectory()
+        let db = try demo(in: dir)
+        let result = try Memctl.run(["--db", db, "recall", "Where does my sister Leah live?", "--max-words", "30"], in: dir)
+        #expect(result.status == 0 && result.stderr == "")
+        #expect(result.stdout.contains("Munich"), "\(result.stdout)")
+        #expect(words(result.stdout) <= 30)
+        // No ids in the text: the words go to what was said.
+        #expect(!result.stdout.contains("stm:") && !result.stdout.contains("ltm:"))
+    }
+
+    @Test("--max-words prints exactly the text the MCP recall tool returns, and --json what it shows")
+    func sameAsMCP() throws {
+        let dir = try TemporaryDirectory()
+        let db = try demo(in: dir)
+        let session = try MCPSession(database: db, in: dir)
+        _ = try session.request("initialize", MCPServerTests.initialize)
+        for (query, budget) in [("Where does my sister Leah live?", 30), ("Acme Robotics job", 60), ("dentist", 200)] {
+            let tool = try session.call("recall", ["query": query, "max_words": budget])
+            let cli = try Memctl.run(["--db", db, "recall", query, "--max-words", String(budget)], in: dir)
+            #expect(cli.stdout == tool.toolText + "\n", "\(query)")
+            let json = try Memctl.run(["--db", db, "recall", query, "--max-words", String(budget), "--json"], in: dir).jsonObject()
+            #expect(json["text"] as? String == tool.toolText)
+            #expect((json["words"] as? Int ?? .max) <= budget)
+            let memories = try #require(json["memories"] as? [[String: Any]])
+            #expect(!memories.isEmpty)
+            for memory in memories {
+                for key in ["ref", "text", "cut", "said_on", "said_by", "turn", "score", "created_at", "sources"] {
+                    #expect(memory.keys.contains(key), "\(key)")
+                }
+                #expect(tool.toolText.contains(memory["text"] as? String ?? "\u{0}"))
+            }
+        }
+    }
+
+    @Test("a budget outside 20-5000 or not a number is a usage error, and the database is untouched")
+    func badBudgets() throws {
+        let fixture = try MemctlFixture()
+        try fixture.add("Leah lives in Munich")
+        for value in ["0", "19", "5001", "ten", "-5", ""] {
+            let result = try fixture.run(["recall", "Leah", "--max-words", value])
+            #expect(result.status == 64, "\(value)")
+            #expect(result.stderr.contains("--max-words must be a whole number from 20 to 5000"), "\(result.stderr)")
+        }
+        #expect(try fixture.run(["recall", "Leah", "--max-words"]).status == 64)
+        #expect(try fixture.pendingCount() == 1)
+    }
+
+    @Test("a relative time is resolved against when it was said: shown, indexed and listed by show")
+    func relativeTimes() throws {
+        let fixture = try MemctlFixture()
+        try fixture.add("Yesterday I went bowling with my brother", ["--at", "2022-03-17T18:00:00Z", "--source", "James"])
+        try fixture.add("I've been playing Civilization VI for a month now", ["--at", "2022-04-10T10:00:00Z", "--source", "James"])
+        try fixture.add("We had pizza for dinner", ["--at", "2022-03-15T19:00:00Z", "--source", "James"])
+        // Before any pass, recall already shows what the time means.
+        let early = try fixture.run(["recall", "bowling", "--max-words", "40"])
+        #expect(early.stdout.contains("[17 March 2022] James: Yesterday (16 March 2022) I went bowling"), "\(early.stdout)")
+        #expect(try fixture.run(["consolidate", "--local", "--min-age", "0"]).status == 0)
+
+        let show = try fixture.run(["show", "stm:1"])
+        #expect(show.stdout.contains("times:\n  Yesterday = 16 March 2022"), "\(show.stdout)")
+        let detail = try fixture.run(["show", "stm:2", "--json"]).jsonObject()
+        let times = try #require(detail["times"] as? [[String: Any]])
+        #expect(times.first?["phrase"] as? String == "for a month now")
+        #expect(times.first?["first_day"] as? String == "2022-03-01" && times.first?["granularity"] as? String == "month")
+        #expect(times.first?["is_start"] as? Bool == true)
+
+        // The resolved day is indexed: a question naming it finds the memory said the day after.
+        let asked = try fixture.run(["recall", "What did James do on 16 March 2022?", "--limit", "1", "--json"]).jsonObject()
+        let top = try #require((asked["memories"] as? [[String: Any]])?.first)
+        #expect((top["text"] as? String)?.contains("bowling") == true)
+        let when = try fixture.run(["recall", "When did James start playing Civilization VI?", "--max-words", "30"])
+        #expect(when.stdout.contains("(since March 2022)"), "\(when.stdout)")
+        #expect(try fixture.run(["check"]).status == 0)
+    }
+}

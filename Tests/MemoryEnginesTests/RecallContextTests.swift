@@ -1,0 +1,97 @@
+import MemoryModel
+import Testing
+
+@testable import MemoryEngines
+
+@Suite("Recall within a word budget")
+struct RecallContextTests {
+    let said = Timestamp(iso8601: "2022-03-17T14:30:00Z")!
+
+    /// A recalled memory whose best turn is `text`, said by `speaker`.
+    private func memory(_ id: Int64, _ text: String, speaker: String = "James", score: Double = 1) -> Recall.Memory {
+        var memory = Recall.Memory(kind: "stm", id: id, text: text, score: score, createdAt: said)
+        memory.source = speaker
+        memory.matched = Recall.Turn(id: id, text: text, speaker: speaker, createdAt: said)
+        return memory
+    }
+
+    private func words(_ text: String) -> Int { text.split(whereSeparator: \.isWhitespace).count }
+
+    @Test("a short memory is quoted whole, with its day spoken and who said it, relative times resolved")
+    func shortMemoryWhole() {
+        let recall = Recall(memories: [memory(1, "Yesterday I went bowling with my brother.")], entities: [], facts: [])
+        let context = RecallContext(recall, query: "What did James do on 16 March 2022?", maximumWords: 100)
+        #expect(context.text == "[17 March 2022] James: Yesterday (16 March 2022) I went bowling with my brother.")
+        #expect(!context.truncated)
+        #expect(context.passages.map(\.isCut) == [false])
+    }
+
+    @Test("a long memory is quoted as the passage that matches, its cuts marked, within the budget")
+    func longMemoryPassage() {
+        let filler = (1...30).map { "Step \($0) is about something else entirely here." }
+        var sentences = filler
+        sentences.insert("The Mayo Clinic video is called How to Sit Properly at a Desk.", at: 17)
+        let recall = Recall(memories: [memory(1, sentences.joined(separator: " "), speaker: "assistant")], entities: [], facts: [])
+        for budget in [30, 50, 100] {
+            let context = RecallContext(recall, query: "Which Mayo Clinic video did you recommend?", maximumWords: budget)
+            #expect(context.text.contains("The Mayo Clinic video is called How to Sit Properly at a Desk."), "\(budget)")
+            #expect(context.text.contains("…"))
+            #expect(context.words <= budget && words(context.text) == context.words)
+            #expect(context.truncated && context.passages.first?.isCut == true)
+        }
+    }
+
+    @Test("one long sentence is cut around the words that match")
+    func longSentence() {
+        let sentence = (1...200).map { $0 == 150 ? "Munich" : "word\($0)" }.joined(separator: " ")
+        let recall = Recall(memories: [memory(1, sentence)], entities: [], facts: [])
+        let context = RecallContext(recall, query: "Munich", maximumWords: 40)
+        #expect(context.text.contains("Munich"))
+        #expect(context.text.contains("…word"))
+        #expect(words(context.text) <= 40)
+    }
+
+    @Test("the budget is never exceeded, whatever the memories")
+    func budgetHolds() {
+        let memories = (1...20).map { index in
+            memory(Int64(index), (1...(index * 7)).map { "sentence \($0) of memory \(index) about dinner." }.joined(separator: " "))
+        }
+        let recall = Recall(memories: memories, entities: [], facts: [])
+        for budget in [20, 33, 50, 100, 200, 400, 1000] {
+            let context = RecallContext(recall, query: "dinner memory", maximumWords: budget)
+            #expect(words(context.text) <= budget, "\(budget)")
+            #expect(words(context.text) == context.words)
+        }
+    }
+
+    @Test("memories come in rank order, each once")
+    func rankOrder() {
+        let recall = Recall(
+            memories: [memory(1, "Leah moved to Munich."), memory(2, "Leah called this morning.")], entities: [], facts: [])
+        let context = RecallContext(recall, query: "Leah", maximumWords: 100)
+        #expect(context.passages.map(\.memory.id) == [1, 2])
+    }
+
+    @Test("a fact is given first, and only when it bears on the question")
+    func facts() {
+        let since = Timestamp(iso8601: "2026-09-20T10:00:00Z")!
+        let recall = Recall(
+            memories: [memory(1, "my sister Leah called this morning", speaker: "user")],
+            entities: [.init(id: EntityID(1), name: "Leah", kind: "person")],
+            facts: [
+                .init(subject: "Leah", predicate: "lives_in", object: "Munich", since: since),
+                .init(subject: "Leah", predicate: "spouse_of", object: "Tom", since: since),
+                .init(subject: "user", predicate: "lives_in", object: "Hamburg", since: since),
+            ])
+        let context = RecallContext(recall, query: "Where does my sister Leah live?", maximumWords: 30)
+        #expect(context.lines.first == "Leah lives in Munich (since 20 September 2026).")
+        #expect(context.facts.map(\.object) == ["Munich"])
+    }
+
+    @Test("nothing recalled says so")
+    func empty() {
+        let context = RecallContext(Recall(memories: [], entities: [], facts: []), query: "anything", maximumWords: 50)
+        #expect(context.text == "No memories match.")
+        #expect(context.passages.isEmpty)
+    }
+}
