@@ -84,6 +84,9 @@ struct DemoCommandTests {
             "\($0["subject"] as? String ?? "") \($0["predicate"] as? String ?? "") \($0["object"] as? String ?? "")"
         }
         #expect(facts == ["user sibling_of Leah", "Leah lives_in Munich"])
+        // What an assistant reads in 30 words answers the demo's question.
+        let reads = try #require(report["assistant_reads"] as? String)
+        #expect(reads.contains("Munich") && reads.split(whereSeparator: \.isWhitespace).count <= 30, "\(reads)")
         #expect(try Memctl.run(["--db", db, "check"], in: dir).status == 0)
     }
 
@@ -95,7 +98,7 @@ struct DemoCommandTests {
         #expect(!FileManager.default.fileExists(atPath: dir.path("mine.db")))
         let path = try #require(result.stdout.split(separator: " ").first { $0.hasSuffix("/memory.db") }.map(String.init))
         #expect(path.contains("memctl-demo-") && FileManager.default.fileExists(atPath: path))
-        for part in ["before:", "after:", "merged", "forgotten", "top entities:", "strongest relations:", "closed by the move", "memctl recall"] {
+        for part in ["before:", "after:", "merged", "forgotten", "top entities:", "strongest relations:", "closed by the move", "memctl recall", "what an assistant reads in 30 words"] {
             #expect(result.stdout.contains(part), "missing \(part)")
         }
         try? FileManager.default.removeItem(atPath: (path as NSString).deletingLastPathComponent)

@@ -17,7 +17,8 @@ struct DemoCommand: Command {
         a job change, family, appointments and small talk — into a new database, runs a full
         cycle (consolidation, extraction, graph), and prints what changed: short-term and
         long-term counts, what was merged and forgotten, the top entities, the strongest edges,
-        the lives_in edge the move closed, and a sample recall.
+        the lives_in edge the move closed, a sample recall, and what an assistant reads for it
+        in 30 words.
 
         The database goes into a new temporary directory, whose path is printed so that you can
         explore it with other commands; with --db it goes to PATH, which must not exist yet or
@@ -90,6 +91,9 @@ struct DemoReport: Encodable {
     let closedLivesIn: [Edge]
     let recallQuery: String
     let recall: Recall
+    /// What an assistant reads for the query in `assistantBudget` words (the MCP recall tool's text).
+    let assistantReads: String
+    static let assistantBudget = 30
 
     init(store: MemoryStore, path: String, before: StoreStatistics, records: [PassRecord]) async throws {
         database = path
@@ -123,6 +127,10 @@ struct DemoReport: Encodable {
         closedLivesIn = closed
         recallQuery = DemoCommand.recallQuery
         recall = try await Recaller(store: store).recall(DemoCommand.recallQuery, limit: 3)
+        assistantReads = RecallContext(
+            try await Recaller(store: store).recall(DemoCommand.recallQuery, limit: 50), query: DemoCommand.recallQuery,
+            maximumWords: Self.assistantBudget
+        ).text
     }
 
     func print(_ context: Context) {
@@ -153,6 +161,8 @@ struct DemoReport: Encodable {
         out("memctl recall \"\(recallQuery)\":")
         for memory in recall.memories { out("  \(memory.score.fixed(3))  \(memory.kind):\(memory.id)  \(TextLayout.cut(memory.text, to: 90))") }
         for fact in recall.facts.prefix(6) { out("  fact: \(fact.subject) \(fact.predicate) \(fact.object) (since \(fact.since.day))") }
+        out("what an assistant reads in \(Self.assistantBudget) words (recall --max-words \(Self.assistantBudget), the MCP recall tool):")
+        for line in assistantReads.split(separator: "\n") { out("  " + line) }
         out("")
         out("explore: memctl --db \(database) entity Leah   (or: graph --entity Leah, recall \"...\", ltm, passes)")
     }
