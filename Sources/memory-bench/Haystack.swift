@@ -32,6 +32,15 @@ struct Haystack {
     let goldTurns: Set<String>
     let questions: [Question]
 
+    /// A formatter of dates in UTC, in English, whatever the machine's locale.
+    static func utcFormatter(_ format: String) -> DateFormatter {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = format
+        return formatter
+    }
+
     /// Reads a `.json` or `.json.gz` file (decompressed with the system's gzip) as a JSON array.
     static func readArray(_ path: String) throws -> [[String: Any]] {
         let data: Data

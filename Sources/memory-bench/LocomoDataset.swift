@@ -11,13 +11,7 @@ enum LocomoDataset {
     /// LoCoMo's question categories, as the benchmark prints them.
     static let categories = [1: "1 multi-hop", 2: "2 temporal", 3: "3 open-domain", 4: "4 single-hop"]
 
-    private static let sessionDate: DateFormatter = {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        formatter.dateFormat = "h:mm a 'on' d MMMM, yyyy"
-        return formatter
-    }()
+    private static let sessionDate = Haystack.utcFormatter("h:mm a 'on' d MMMM, yyyy")
 
     private static func conversation(_ sample: [String: Any]) throws -> Haystack {
         guard let sampleID = sample["sample_id"] as? String, let body = sample["conversation"] as? [String: Any] else {

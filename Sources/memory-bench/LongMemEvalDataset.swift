@@ -13,13 +13,7 @@ enum LongMemEvalDataset {
         }
     }
 
-    private static let sessionDate: DateFormatter = {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        formatter.dateFormat = "yyyy/MM/dd '('EEE')' HH:mm"
-        return formatter
-    }()
+    private static let sessionDate = Haystack.utcFormatter("yyyy/MM/dd '('EEE')' HH:mm")
 
     private static func haystack(_ id: String, _ entry: [String: Any]) throws -> Haystack {
         guard let question = entry["question"] as? String, let type = entry["question_type"] as? String,

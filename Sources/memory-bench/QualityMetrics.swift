@@ -68,13 +68,7 @@ enum QualityMetrics {
         text.split(whereSeparator: \.isWhitespace).prefix(budget).joined(separator: " ")
     }
 
-    private static let day: DateFormatter = {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        formatter.dateFormat = "yyyy-MM-dd"
-        return formatter
-    }()
+    private static let day = Haystack.utcFormatter("yyyy-MM-dd")
 
     /// A turn is visible in a text when at least half of its content words occur in it.
     static func isVisible(turn: Set<String>, in text: Set<String>) -> Bool {
