@@ -144,6 +144,8 @@ package struct RecallContext: Sendable {
             }
             let isCut = positions.count < sentencesOf[index].count || positions.contains { cutUnits.contains("\(index):\($0)") }
             if positions.last! < sentencesOf[index].count - 1 { text += "…" }
+            // A sentence cut around its match carries its own marks.
+            text = text.replacing("……", with: "…")
             if isCut { truncated = true }
             lines.append(heads[index] + " " + text)
             words += Self.wordCount(heads[index] + " " + text)
