@@ -15,22 +15,17 @@ struct RecallCommandTests {
         return db
     }
 
-    @Test("the demo's question in 30 words holds the answer: Leah lives in Munich")
-    func demoQuestion() throws {
+    @Test("on the demo: its question in 30 words holds the answer; --max-words prints exactly the MCP recall tool's text, --json what it shows")
+    func demoQuestionAndMCP() throws {
         let dir = try TemporaryDirectory()
         let db = try demo(in: dir)
-        let result = try Memctl.run(["--db", db, "recall", "Where does my sister Leah live?", "--max-words", "30"], in: dir)
-        #expect(result.status == 0 && result.stderr == "")
-        #expect(result.stdout.contains("Munich"), "\(result.stdout)")
-        #expect(words(result.stdout) <= 30)
+        let answer = try Memctl.run(["--db", db, "recall", "Where does my sister Leah live?", "--max-words", "30"], in: dir)
+        #expect(answer.status == 0 && answer.stderr == "")
+        #expect(answer.stdout.contains("Munich"), "\(answer.stdout)")
+        #expect(words(answer.stdout) <= 30)
         // No ids in the text: the words go to what was said.
-        #expect(!result.stdout.contains("stm:") && !result.stdout.contains("ltm:"))
-    }
+        #expect(!answer.stdout.contains("stm:") && !answer.stdout.contains("ltm:"))
 
-    @Test("--max-words prints exactly the text the MCP recall tool returns, and --json what it shows")
-    func sameAsMCP() throws {
-        let dir = try TemporaryDirectory()
-        let db = try demo(in: dir)
         let session = try MCPSession(database: db, in: dir)
         _ = try session.request("initialize", MCPServerTests.initialize)
         for (query, budget) in [("Where does my sister Leah live?", 30), ("Acme Robotics job", 60), ("dentist", 200)] {
