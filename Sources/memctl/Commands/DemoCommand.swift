@@ -126,11 +126,11 @@ struct DemoReport: Encodable {
         }
         closedLivesIn = closed
         recallQuery = DemoCommand.recallQuery
-        recall = try await Recaller(store: store).recall(DemoCommand.recallQuery, limit: 3)
-        assistantReads = RecallContext(
-            try await Recaller(store: store).recall(DemoCommand.recallQuery, limit: 50), query: DemoCommand.recallQuery,
-            maximumWords: Self.assistantBudget
-        ).text
+        // One recall serves both: the best three memories as `memctl recall` lists them, and as
+        // many as the budget takes for what an assistant reads.
+        let full = try await Recaller(store: store).recall(DemoCommand.recallQuery, limit: 50)
+        recall = Recall(memories: Array(full.memories.prefix(3)), entities: full.entities, facts: full.facts)
+        assistantReads = RecallContext(full, query: DemoCommand.recallQuery, maximumWords: Self.assistantBudget).text
     }
 
     func print(_ context: Context) {
