@@ -82,6 +82,7 @@ if Context.environment["MEMORYD_FUZZ"] == "1" {
         ("FuzzTimestamp", ["MemoryModel"]),
         ("FuzzConfiguration", ["MemoryDaemon", "MemoryModel"]),
         ("FuzzEntityExtractor", ["MemoryEngines", "MemoryStorage", "MemoryModel"]),
+        ("FuzzTimeResolver", ["MemoryEngines", "MemoryModel"]),
     ]
     // Only the libraries and the fuzz targets: a plain `swift build` then builds all of them at
     // once, and no other executable has to link with libFuzzer.
