@@ -40,10 +40,7 @@ extension MemoryStore {
                 SELECT id, content, created_at FROM short_term_memories INDEXED BY short_term_memories_unextracted
                 WHERE extracted_at IS NULL ORDER BY id LIMIT ?
                 """
-            ).bind([limit]).rows {
-                ExtractionInput(
-                    memory: .shortTerm(ShortTermMemoryID($0.int64(0))), text: $0.text(1), createdAt: Self.timestamp($0, 2))
-            }
+            ).bind([limit]).rows(Self.shortTermInput)
             if batch.count < limit {
                 batch += try connection.prepare(
                     """
@@ -58,6 +55,11 @@ extension MemoryStore {
         }
     }
 
+    /// A short-term memory to extract from a row of `id, content, created_at`.
+    private static func shortTermInput(_ row: Row) -> ExtractionInput {
+        ExtractionInput(memory: .shortTerm(ShortTermMemoryID(row.int64(0))), text: row.text(1), createdAt: timestamp(row, 2))
+    }
+
     /// Short-term memories extracted before their relative times were resolved (in a database
     /// from before schema version 7), by id.
     package func unresolvedMemories(limit: Int) throws -> [ExtractionInput] {
@@ -67,10 +69,7 @@ extension MemoryStore {
                 SELECT id, content, created_at FROM short_term_memories INDEXED BY short_term_memories_unresolved
                 WHERE times_resolved_at IS NULL AND extracted_at IS NOT NULL ORDER BY id LIMIT ?
                 """
-            ).bind([limit]).rows {
-                ExtractionInput(
-                    memory: .shortTerm(ShortTermMemoryID($0.int64(0))), text: $0.text(1), createdAt: Self.timestamp($0, 2))
-            }
+            ).bind([limit]).rows(Self.shortTermInput)
         }
     }
 
@@ -113,18 +112,18 @@ extension MemoryStore {
 
     /// The relative times of a short-term memory, in text order.
     static func times(of id: ShortTermMemoryID, _ connection: Connection) throws -> [ResolvedTime] {
-            try connection.prepare(
-                """
-                SELECT phrase, start_offset, end_offset, first_day, last_day, granularity, since
-                FROM short_term_times WHERE stm_id = ? ORDER BY start_offset
-                """
-            ).bind([id.rawValue]).rows { row in
-                ResolvedTime(
-                    phrase: row.text(0), start: Int(row.int64(1)), end: Int(row.int64(2)),
-                    firstDay: CalendarDay(iso: row.text(3)) ?? CalendarDay(daysSince1970: 0),
-                    lastDay: CalendarDay(iso: row.text(4)) ?? CalendarDay(daysSince1970: 0),
-                    granularity: ResolvedTime.Granularity(rawValue: row.text(5)) ?? .day, isStart: row.int64(6) == 1)
-            }
+        try connection.prepare(
+            """
+            SELECT phrase, start_offset, end_offset, first_day, last_day, granularity, since
+            FROM short_term_times WHERE stm_id = ? ORDER BY start_offset
+            """
+        ).bind([id.rawValue]).rows { row in
+            ResolvedTime(
+                phrase: row.text(0), start: Int(row.int64(1)), end: Int(row.int64(2)),
+                firstDay: CalendarDay(iso: row.text(3)) ?? CalendarDay(daysSince1970: 0),
+                lastDay: CalendarDay(iso: row.text(4)) ?? CalendarDay(daysSince1970: 0),
+                granularity: ResolvedTime.Granularity(rawValue: row.text(5)) ?? .day, isStart: row.int64(6) == 1)
+        }
     }
 
     /// Memories the extraction pass has still to do, counted on the partial indexes: to extract,
