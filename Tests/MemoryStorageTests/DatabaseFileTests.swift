@@ -139,6 +139,41 @@ struct SQLiteLayerTests {
         #expect(try await store.checkIntegrity().ok)
     }
 
+    @Test("a version 7 database is migrated to index only the end of a long turn before a memory, and so is a new memory")
+    func migratesVersion7() async throws {
+        let fixture = try StoreFixture()
+        // A 300-word answer, then the user's short reply to the question it ends with.
+        let answer = String(repeating: "Some general advice about packing light for long trips. ", count: 30)
+            + "Which city are you flying to first?"
+        try Self.database(
+            at: 7, fixture,
+            """
+            INSERT INTO short_term_memories(content, session, source, created_at) VALUES
+                ('\(answer)', 's', 'assistant', '2023-05-08T13:56:00.000Z'),
+                ('Lisbon, then Porto.', 's', 'user', '2023-05-08T13:56:30.000Z')
+            """)
+        let store = try fixture.open(create: false)
+        #expect(try await store.statistics().schemaVersion == Schema.currentVersion)
+        _ = try await store.add(
+            NewMemory(content: answer, session: "t", source: "assistant", createdAt: Timestamp(iso8601: "2023-06-01T10:00:00Z")))
+        _ = try await store.add(
+            NewMemory(content: "Madrid.", session: "t", source: "user", createdAt: Timestamp(iso8601: "2023-06-01T10:00:30Z")))
+        let raw = try fixture.rawConnection()
+        let contexts = try raw.prepare("SELECT context FROM memory_recall WHERE speaker = 'user' ORDER BY rowid")
+            .rows { $0.text(0) }
+        let ending = "packing light for long trips. Which city are you flying to first?"
+        #expect(contexts.count == 2)
+        for context in contexts {
+            #expect(context.hasSuffix(ending) && context.count <= Schema.contextCharacters, "\(context)")
+            // It starts at a word: "Some", "general", … not the middle of one.
+            #expect(answer.contains(" " + context))
+        }
+        // The short replies rank above the long answer whose words they are recalled by.
+        let turns = try await store.recallTurns(matching: ["city", "flying"], weights: RecallWeights())
+        #expect(Set(turns.prefix(2).map(\.text)) == ["Lisbon, then Porto.", "Madrid."])
+        #expect(try await store.checkIntegrity().ok)
+    }
+
     @Test("reopening does not run a migration twice")
     func reopening() async throws {
         let fixture = try StoreFixture()

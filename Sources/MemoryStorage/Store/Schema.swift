@@ -19,6 +19,7 @@ package enum Schema {
         Migration(version: 5, name: "forgetting on request: forgotten long-term memories", sql: version5),
         Migration(version: 6, name: "consolidation: band keys written in key order, a batch of batches at a time", sql: version6),
         Migration(version: 7, name: "relative times resolved, stored and indexed for recall", sql: version7),
+        Migration(version: 8, name: "recall: a memory's context is the end of the turn before it", sql: version8),
     ]
 
     package static var currentVersion: Int { migrations.last!.version }
@@ -299,13 +300,26 @@ package enum Schema {
 
     /// The turn before a memory in its session, as the database knows it when the memory
     /// arrives, when someone else said it: the question a reply answers. (A note after a note of
-    /// the same writer gets no context: they need not be about the same thing.)
-    static func previousTurn(_ row: String) -> String {
+    /// the same writer gets no context: they need not be about the same thing.) Its end
+    /// (`ending`) since version 8; version 4 indexed it `whole`.
+    static func previousTurn(_ row: String, whole: Bool = false) -> String {
         """
-        coalesce((SELECT CASE WHEN p.source <> \(row).source THEN p.content ELSE '' END FROM short_term_memories p
+        coalesce((SELECT CASE WHEN p.source <> \(row).source THEN \(whole ? "p.content" : ending("p.content")) ELSE '' END
+                  FROM short_term_memories p
                   WHERE p.session = \(row).session AND (p.created_at, p.id) < (\(row).created_at, \(row).id)
                   ORDER BY p.created_at DESC, p.id DESC LIMIT 1), '')
         """
+    }
+
+    /// How much of the turn before a memory its recall document holds, in characters: about the
+    /// last 25 words, where the question a reply answers is (docs/RECALL.md, "The turn before").
+    package static let contextCharacters = 150
+
+    /// The last `contextCharacters` of a text, from the first word that starts in them: SQL over
+    /// `text`, which it names more than once (so a column, not a subquery).
+    private static func ending(_ text: String) -> String {
+        let tail = "substr(\(text), -\(contextCharacters))"
+        return "CASE WHEN length(\(text)) <= \(contextCharacters) THEN \(text) ELSE substr(\(tail), instr(\(tail), ' ') + 1) END"
     }
 
     /// Recall: one document per short-term memory, with its text, who said it, the other
@@ -318,11 +332,11 @@ package enum Schema {
             text, speaker, context, dates, tokenize='porter unicode61 remove_diacritics 2'
         );
         INSERT INTO memory_recall(rowid, text, speaker, context, dates)
-            SELECT s.id, s.content, s.source, \(previousTurn("s")), \(dateWords("s.created_at"))
+            SELECT s.id, s.content, s.source, \(previousTurn("s", whole: true)), \(dateWords("s.created_at"))
             FROM short_term_memories s;
         CREATE TRIGGER memory_recall_after_insert AFTER INSERT ON short_term_memories BEGIN
             INSERT INTO memory_recall(rowid, text, speaker, context, dates)
-            VALUES (new.id, new.content, new.source, \(previousTurn("new")), \(dateWords("new.created_at")));
+            VALUES (new.id, new.content, new.source, \(previousTurn("new", whole: true)), \(dateWords("new.created_at")));
         END;
         CREATE TRIGGER memory_recall_after_update AFTER UPDATE OF content, source, created_at ON short_term_memories
         BEGIN
@@ -385,5 +399,18 @@ package enum Schema {
                 ELSE \(dateWords("new.first_day")) || ' ' || \(dateWords("new.last_day")) END)
             WHERE rowid = new.stm_id;
         END;
+        """
+
+    /// A memory's context in the recall index is the end of the turn before it, not the whole
+    /// turn: a short reply after a 300-word answer was a 330-word document, its own words lost
+    /// to BM25's length normalisation and matched by whatever the answer said. The question a
+    /// reply answers is at the end of the turn before (docs/RECALL.md, "The turn before").
+    private static let version8 = """
+        DROP TRIGGER memory_recall_after_insert;
+        CREATE TRIGGER memory_recall_after_insert AFTER INSERT ON short_term_memories BEGIN
+            INSERT INTO memory_recall(rowid, text, speaker, context, dates)
+            VALUES (new.id, new.content, new.source, \(previousTurn("new")), \(dateWords("new.created_at")));
+        END;
+        UPDATE memory_recall SET context = \(ending("context")) WHERE length(context) > \(contextCharacters);
         """
 }
