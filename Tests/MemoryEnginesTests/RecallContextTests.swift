@@ -64,6 +64,19 @@ struct RecallContextTests {
         }
     }
 
+    @Test("a list number is quoted with its item, never alone")
+    func listNumbers() {
+        let answer = "Here are some ideas for your trip. 1. Visit the old town of Porto at dawn. 2. Take the tram up to "
+            + "the castle. 3. Eat at a tasca near the river. 4. See the azulejos at the station. Enjoy the trip!"
+        let recall = Recall(memories: [memory(1, answer, speaker: "assistant")], entities: [], facts: [])
+        for budget in [20, 30, 50] {
+            let context = RecallContext(recall, query: "What did you suggest for the tram?", maximumWords: budget)
+            #expect(context.text.contains("2. Take the tram up to the castle."), "\(budget)")
+            // No number stands alone between cuts.
+            #expect(context.text.firstMatch(of: /…\d+\.\s*…|…\d+\.$/) == nil, "\(context.text)")
+        }
+    }
+
     @Test("memories come in rank order, each once")
     func rankOrder() {
         let recall = Recall(

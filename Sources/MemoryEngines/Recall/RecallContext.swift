@@ -156,14 +156,15 @@ package struct RecallContext: Sendable {
         }
     }
 
-    /// A memory's sentences as they are quoted: one that holds no content word ("1.", "Oh!", a
-    /// bullet) goes with the sentence after it, so that no quote is a bare list number.
+    /// A memory's sentences as they are quoted: one that holds no content word ("Oh!", a bullet)
+    /// or no letter ("1.", "2)") goes with the sentence after it, so that no quote is a bare list
+    /// number.
     static func quotable(_ sentences: [TextFeatures.Sentence]) -> [TextFeatures.Sentence] {
         var quotable: [TextFeatures.Sentence] = []
         var pending: String?
         for sentence in sentences {
             let text = pending.map { $0 + " " + sentence.text } ?? sentence.text
-            if sentence.words.isEmpty {
+            if sentence.words.isEmpty || !sentence.text.contains(where: \.isLetter) {
                 pending = text
             } else {
                 quotable.append(TextFeatures.Sentence(text: text, words: sentence.words))
