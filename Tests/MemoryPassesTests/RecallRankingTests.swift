@@ -35,6 +35,30 @@ struct RecallRankingTests {
         }
     }
 
+    @Test("\"I\" in a question asks about the user's own words, \"you\" about the assistant's; a name wins over both")
+    func pronouns() async throws {
+        for (query, first) in [
+            ("Which hiking trail is my favourite?", "user"), ("What did I say about my favourite hiking trail?", "user"),
+            ("Which hiking trail did you call your favourite?", "assistant"),
+            ("Which hiking trail does Leah like, did I tell you?", "Leah"),
+        ] {
+            // The same words from each; the one asked about comes last, so that no tie-break favours it.
+            let fixture = try StoreFixture()
+            let store = try fixture.open()
+            let speakers = ["assistant", "user", "Leah"].filter { $0 != first } + [first]
+            _ = try await store.add(speakers.enumerated().map { index, speaker in
+                turn("My favourite hiking trail is the one above Lake Bled.", by: speaker, session: speaker, second: Int64(index))
+            })
+            let recall = try await Recaller(store: store).recall(query, limit: 3)
+            #expect(recall.memories.first?.source == first, "\(query): \(recall.memories)")
+        }
+        // Both pronouns, or none, ask about nobody in particular.
+        #expect(RecallRanker.pronounSpeaker(in: ["did", "i", "tell", "you"]) == nil)
+        #expect(RecallRanker.pronounSpeaker(in: ["which", "trail"]) == nil)
+        #expect(RecallRanker.pronounSpeaker(in: ["what", "did", "i", "say"]) == "user")
+        #expect(RecallRanker.pronounSpeaker(in: ["what", "did", "you", "say"]) == "assistant")
+    }
+
     @Test("a reply is found through the other person's question before it; a note is not found through the note before it")
     func previousTurn() async throws {
         let fixture = try StoreFixture()

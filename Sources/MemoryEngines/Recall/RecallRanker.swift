@@ -43,12 +43,32 @@ package struct RecallRanker: Sendable {
         }
     }
 
+    /// The speaker a question asks about by pronoun: "I", "me", "my" alone ask about the user,
+    /// "you", "your" alone about the assistant (their sources in a chat); a question with both, or
+    /// neither, asks about nobody in particular. `tokens` are its lower-cased words.
+    package static func pronounSpeaker(in tokens: [String]) -> String? {
+        let words = Set(tokens)
+        let first = !words.isDisjoint(with: ["i", "me", "my", "mine", "myself", "i'm", "i've", "i'd", "i'll"])
+        let second = !words.isDisjoint(with: ["you", "your", "yours", "yourself", "you're", "you've", "you'd", "you'll"])
+        switch (first, second) {
+        case (true, false): return NewMemory.defaultSource
+        case (false, true): return NewMemory.assistantSource
+        default: return nil
+        }
+    }
+
+    /// Ranks the turns. `asked` is the speaker the question asks about by pronoun
+    /// (`pronounSpeaker`); a name in the question is more specific and wins over it.
     package func rank(
-        _ turns: [Turn], longTerm: [Int64: LongTerm], queryWords: Set<String>, now: Timestamp, limit: Int
+        _ turns: [Turn], longTerm: [Int64: LongTerm], queryWords: Set<String>, now: Timestamp, limit: Int,
+        asked: String? = nil
     ) -> [Recall.Memory] {
-        let named = Self.namedSpeakers(in: queryWords, among: Set(turns.map(\.speaker)))
-        // Turn relevance: BM25, doubled for the one person the query names, and divided by a
-        // gentle length prior so that long texts do not win on length alone.
+        let speakers = Set(turns.map(\.speaker))
+        var named = Self.namedSpeakers(in: queryWords, among: speakers)
+        if named.isEmpty, let asked, speakers.contains(asked) { named = [asked] }
+        // Turn relevance: BM25, doubled for the one person the query names (or asks about by
+        // pronoun), and divided by a gentle length prior so that long texts do not win on length
+        // alone.
         var best: [String: (relevance: Double, memory: Recall.Memory, importance: Double, last: Timestamp, strength: Double)] = [:]
         for turn in turns {
             var relevance = max(0, -turn.bm25)

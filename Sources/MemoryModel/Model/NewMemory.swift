@@ -4,7 +4,11 @@ public struct NewMemory: Sendable, Equatable {
     /// truncated: a memory is stored whole or not at all.
     public static let maximumContentBytes = 4 * 1024 * 1024
     public static let defaultSession = "default"
+    /// Who a memory is from when nobody says: the user. A chat's roles are sources too ("user",
+    /// "assistant"), so recall takes "I" in a question for `user` and "you" for `assistant`.
     public static let defaultSource = "user"
+    /// The assistant's role in a chat, as a source.
+    public static let assistantSource = "assistant"
 
     public var content: String
     public var session: String

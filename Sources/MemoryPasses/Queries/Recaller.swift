@@ -36,7 +36,8 @@ public struct Recaller: Sendable {
                         memory.strength, from: memory.lastReinforcedAt, to: now, halfLife: settings.strengthHalfLife))
             }
             let ranked = RecallRanker(weights: weights).rank(
-                rows, longTerm: longTerm, queryWords: Set(words), now: now, limit: limit)
+                rows, longTerm: longTerm, queryWords: Set(words), now: now, limit: limit,
+                asked: RecallRanker.pronounSpeaker(in: tokens))
             memories = try await store.withProvenance(ranked)
         }
         let entities = try await store.namedEntities(aliasKeys: aliasKeys, speakers: Self.isFirstPerson(tokens))
