@@ -129,6 +129,41 @@ struct KnowledgeGraphTests {
         #expect(hamburg.evidence.count == 2)
     }
 
+    @Test("validity follows when it happened, where the memory says so; an unresolved time does not move it")
+    func eventTimes() async throws {
+        // Said on 27, 28, 29 and 30 May 2026, at noon.
+        let (fixture, store) = try await graph([
+            "I live in Berlin", "I started at Siemens two weeks ago", "Recently I joined Acme Robotics.",
+            "Yesterday we moved to Hamburg, and the flat is lovely.",
+        ])
+        #expect(
+            try edges(fixture) == [
+                "user lives_in Berlin (closed)", "user works_at Siemens (closed)", "user works_at Acme Robotics",
+                "user lives_in Hamburg",
+            ])
+        let user = try #require(try await store.entities(named: "user").first)
+        let relations = try await store.entity(user.id).relations
+        func edge(_ object: String) throws -> Relation { try #require(relations.first { $0.objectName == object }) }
+        // "Two weeks ago", said on 28 May, is 14 May.
+        #expect(try edge("Siemens").validFrom == Timestamp(iso8601: "2026-05-14T00:00:00Z"))
+        // "Recently" is not resolved: as of when it was said.
+        #expect(try edge("Acme Robotics").validFrom == Timestamp(iso8601: "2026-05-29T12:00:00Z"))
+        #expect(try edge("Siemens").validTo == Timestamp(iso8601: "2026-05-29T12:00:00Z"))
+        // "Yesterday", said on 30 May: Berlin held until the move, Hamburg since.
+        #expect(try edge("Hamburg").validFrom == Timestamp(iso8601: "2026-05-29T00:00:00Z"))
+        #expect(try edge("Berlin").validTo == Timestamp(iso8601: "2026-05-29T00:00:00Z"))
+    }
+
+    @Test("a time to come is a plan, not a fact's start; a past one is where its sentence is")
+    func eventTimesOfAMemory() {
+        let said = Timestamp(iso8601: "2026-05-09T15:00:00Z")!
+        let text = "Next month I move to Paris. Über den Umzug: last month I quit Acme."
+        let times = GraphBuilder.eventTimes(in: GraphInput(memory: ShortTermMemoryID(1), text: text, source: "user", createdAt: said, mentions: []))
+        #expect(times.map(\.time) == [Timestamp(iso8601: "2026-04-01T00:00:00Z")!])
+        // In code points, as mentions and tokens are: "Ü" is one.
+        #expect(times.map(\.offset) == [Array(text.unicodeScalars).count - "last month I quit Acme.".count])
+    }
+
     @Test("invalidation never touches other subjects or other predicates")
     func guardrails() async throws {
         let (fixture, _) = try await graph([

@@ -21,12 +21,32 @@ package struct GraphBuilder: Sendable {
                 add(GraphObservation(subject: .entity(first), predicate: .coOccurs, object: .entity(second)))
             }
         }
+        let times = Self.eventTimes(in: input)
         for sentence in Clause.sentences(of: input) {
-            for observation in RelationPatterns(sentence: sentence, speaker: .speaker(input.source)).observations() {
+            // The first past time the sentence names is when what it states began (or ended).
+            let since = times.first { $0.offset >= sentence.start && $0.offset < sentence.end }?.time
+            for var observation in RelationPatterns(sentence: sentence.items, speaker: .speaker(input.source)).observations() {
+                observation.since = since
                 add(observation)
             }
         }
         return found
+    }
+
+    /// The relative times of a memory (`TimeResolver`) that lie before it was said, where they
+    /// are in code points (as token offsets are), and the start of the first day each means:
+    /// "last month" said on 9 May is 1 April. A time to come ("next month") is a plan, not yet a
+    /// fact, and is left out; "today" is when it was said.
+    static func eventTimes(in input: GraphInput) -> [(offset: Int, time: Timestamp)] {
+        let resolved = TimeResolver.resolve(input.text, at: input.createdAt)
+        guard !resolved.isEmpty else { return [] }
+        let bytes = Array(input.text.utf8)
+        let today = CalendarDay(input.createdAt)
+        return resolved.compactMap { time in
+            guard time.firstDay < today else { return nil }
+            let offset = String(decoding: bytes[..<time.start], as: UTF8.self).unicodeScalars.count
+            return (offset, time.firstDay.start)
+        }
     }
 
     package init() {}
@@ -40,19 +60,29 @@ package enum Clause {
         case mention(EntityID, EntityKind, possessive: Bool)
     }
 
-    package static func sentences(of input: GraphInput) -> [[Item]] {
+    /// A sentence's items and where it lies in the text, in code points: from its first token to
+    /// the next sentence's first token (or the end).
+    package struct Sentence {
+        package var items: [Item]
+        package var start: Int
+        package var end: Int
+    }
+
+    package static func sentences(of input: GraphInput) -> [Sentence] {
         let tokens = TextTokens(input.text)
         let mentions = input.mentions.sorted { $0.start < $1.start }
-        var sentences: [[Item]] = []
+        var sentences: [Sentence] = []
         var current: [Item] = []
+        var start = 0
         var next = 0
         var index = 0
         while index < tokens.tokens.count {
             let token = tokens.tokens[index]
             if token.startsSentence, !current.isEmpty {
-                sentences.append(current)
+                sentences.append(Sentence(items: current, start: start, end: token.start))
                 current = []
             }
+            if current.isEmpty { start = token.start }
             while next < mentions.count, mentions[next].end <= token.start { next += 1 }
             if next < mentions.count, mentions[next].start <= token.start {
                 let mention = mentions[next]
@@ -70,7 +100,7 @@ package enum Clause {
             }
             index += 1
         }
-        if !current.isEmpty { sentences.append(current) }
+        if !current.isEmpty { sentences.append(Sentence(items: current, start: start, end: Int.max)) }
         return sentences
     }
 

@@ -9,6 +9,8 @@ import MemoryModel
 ///   object closes the old edge at the time of the new observation (sets `valid_to`); an
 ///   observation older than the open edge is recorded as a closed, historical edge instead.
 ///   Nothing else is ever closed: other subjects and other predicates are not touched.
+/// - Validity follows the event, where the memory says when it happened ("last month I moved
+///   to Lisbon": `GraphObservation.since`); weight and evidence follow when it was said.
 package struct GraphWriter: Sendable {
     package let halfLife: Duration
 
@@ -20,16 +22,20 @@ package struct GraphWriter: Sendable {
         let subject = try entity(observation.subject, table)
         let object = try entity(observation.object, table)
         let predicate = observation.predicate.rawValue
+        // Whether a fact is current or past is decided by when it was said; its dates, by when
+        // it happened. An edge never closes before it began.
+        let event = min(observation.since ?? time, time)
         if observation.ends {
-            try table.closeOpenEdges(subject, predicate, object, at: time)
+            try table.closeOpenEdges(subject, predicate, object, at: event, saidAt: time)
             return
         }
         if observation.predicate.isSingleValued, let open = try table.openEdge(subject, predicate), open.object != object {
             if open.validFrom <= time {
-                try table.close(edge: open.id, at: time)
+                try table.close(edge: open.id, at: max(event, open.validFrom))
             } else {
                 // Older than what holds now: a fact of the past, valid until the current one began.
-                let id = try table.insertEdge(subject, predicate, object, at: time, validTo: open.validFrom)
+                let id = try table.insertEdge(
+                    subject, predicate, object, at: time, validFrom: event, validTo: open.validFrom)
                 try table.addEvidence(id, memory: evidence, at: time)
                 return
             }
@@ -40,9 +46,9 @@ package struct GraphWriter: Sendable {
             let (weight, lastSeen) = Self.add(to: edge.weight, at: edge.lastSeen, observationAt: time, halfLife: halfLife)
             try table.updateEdge(
                 id, weight: weight, firstSeen: min(edge.firstSeen, time), lastSeen: lastSeen,
-                validFrom: min(edge.validFrom, time))
+                validFrom: min(edge.validFrom, event))
         } else {
-            id = try table.insertEdge(subject, predicate, object, at: time, validTo: nil)
+            id = try table.insertEdge(subject, predicate, object, at: time, validFrom: event, validTo: nil)
         }
         try table.addEvidence(id, memory: evidence, at: time)
     }

@@ -50,12 +50,16 @@ package protocol RelationTable {
     func openEdge(_ subject: EntityID, _ predicate: String) throws -> StoredEdge?
     /// The open edge of `subject`, `predicate` and `object`.
     func openEdge(_ subject: EntityID, _ predicate: String, _ object: EntityID) throws -> StoredEdge?
-    /// Closes the open edges of `subject`, `predicate` and `object` that began at or before `time`.
-    func closeOpenEdges(_ subject: EntityID, _ predicate: String, _ object: EntityID, at time: Timestamp) throws
+    /// Closes the open edges of `subject`, `predicate` and `object` that began at or before
+    /// `saidAt`, at `time` or, for one that began later than that, where it began.
+    func closeOpenEdges(_ subject: EntityID, _ predicate: String, _ object: EntityID, at time: Timestamp, saidAt: Timestamp)
+        throws
     func close(edge: Int64, at time: Timestamp) throws
-    /// A new edge observed once at `time`, open unless `validTo` is given.
-    func insertEdge(_ subject: EntityID, _ predicate: String, _ object: EntityID, at time: Timestamp, validTo: Timestamp?)
-        throws -> Int64
+    /// A new edge observed once at `time`, valid from `validFrom`, open unless `validTo` is given.
+    func insertEdge(
+        _ subject: EntityID, _ predicate: String, _ object: EntityID, at time: Timestamp, validFrom: Timestamp,
+        validTo: Timestamp?
+    ) throws -> Int64
     func updateEdge(_ id: Int64, weight: Double, firstSeen: Timestamp, lastSeen: Timestamp, validFrom: Timestamp) throws
     func addEvidence(_ edge: Int64, memory: ShortTermMemoryID, at time: Timestamp) throws
 }

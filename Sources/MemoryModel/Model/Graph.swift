@@ -32,12 +32,16 @@ package struct GraphObservation: Hashable, Sendable {
     package let object: GraphNode
     /// "I quit Acme": the memory ends the relation rather than stating it.
     package var ends = false
+    /// When it began (or, for `ends`, ended), when its sentence says so: "Last month I moved to
+    /// Lisbon". Nil means as of when it was said. Never later than that.
+    package var since: Timestamp?
 
-    package init(subject: GraphNode, predicate: Predicate, object: GraphNode, ends: Bool = false) {
+    package init(subject: GraphNode, predicate: Predicate, object: GraphNode, ends: Bool = false, since: Timestamp? = nil) {
         self.subject = subject
         self.predicate = predicate
         self.object = object
         self.ends = ends
+        self.since = since
     }
 }
 

@@ -110,13 +110,15 @@ package struct SQLiteRelationTable: RelationTable {
         ).bind([subject.rawValue, predicate, object.rawValue]).firstRow(Self.edge)
     }
 
-    package func closeOpenEdges(_ subject: EntityID, _ predicate: String, _ object: EntityID, at time: Timestamp) throws {
+    package func closeOpenEdges(
+        _ subject: EntityID, _ predicate: String, _ object: EntityID, at time: Timestamp, saidAt: Timestamp
+    ) throws {
         try connection.prepare(
             """
-            UPDATE relations SET valid_to = ?1 WHERE subject_id = ?2 AND predicate = ?3 AND object_id = ?4
-            AND valid_to IS NULL AND valid_from <= ?1
+            UPDATE relations SET valid_to = max(?1, valid_from) WHERE subject_id = ?2 AND predicate = ?3
+            AND object_id = ?4 AND valid_to IS NULL AND valid_from <= ?5
             """
-        ).bind([time.iso8601, subject.rawValue, predicate, object.rawValue]).run()
+        ).bind([time.iso8601, subject.rawValue, predicate, object.rawValue, saidAt.iso8601]).run()
     }
 
     package func close(edge: Int64, at time: Timestamp) throws {
@@ -124,14 +126,15 @@ package struct SQLiteRelationTable: RelationTable {
     }
 
     package func insertEdge(
-        _ subject: EntityID, _ predicate: String, _ object: EntityID, at time: Timestamp, validTo: Timestamp?
+        _ subject: EntityID, _ predicate: String, _ object: EntityID, at time: Timestamp, validFrom: Timestamp,
+        validTo: Timestamp?
     ) throws -> Int64 {
         try connection.prepare(
             """
             INSERT INTO relations(subject_id, predicate, object_id, weight, first_seen, last_seen, valid_from, valid_to)
-            VALUES (?1, ?2, ?3, 1.0, ?4, ?4, ?4, ?5)
+            VALUES (?1, ?2, ?3, 1.0, ?4, ?4, ?5, ?6)
             """
-        ).bind([subject.rawValue, predicate, object.rawValue, time.iso8601, validTo?.iso8601]).run()
+        ).bind([subject.rawValue, predicate, object.rawValue, time.iso8601, validFrom.iso8601, validTo?.iso8601]).run()
         return connection.lastInsertRowID
     }
 
