@@ -59,6 +59,23 @@ struct RecallRankingTests {
         #expect(RecallRanker.pronounSpeaker(in: ["what", "did", "you", "say"]) == "assistant")
     }
 
+    @Test("a turn of the conversation that matched best ranks above the same words elsewhere")
+    func sessionShare() async throws {
+        let fixture = try StoreFixture()
+        let store = try fixture.open()
+        _ = try await store.add([
+            turn("It has a hot tub, and the water is warm.", by: "Leah", session: "neighbours", second: 0),
+            turn("We booked the cabin at Lake Tahoe for the family reunion.", by: "Leah", session: "reunion", second: 30),
+            turn("It has a hot tub, and the water is warm.", by: "Leah", session: "reunion", second: 60),
+        ])
+        let recall = try await Recaller(store: store).recall("Does the reunion cabin at Lake Tahoe have a hot tub?", limit: 3)
+        #expect(recall.memories.map(\.session) == ["reunion", "reunion", "neighbours"], "\(recall.memories)")
+        var alone = RecallWeights()
+        alone.sessionShare = 0
+        let unshared = try await Recaller(store: store, weights: alone).recall("Does the reunion cabin have a hot tub?", limit: 3)
+        #expect(unshared.memories.last?.session == "reunion", "\(unshared.memories)")
+    }
+
     @Test("a reply is found through the other person's question before it; a note is not found through the note before it")
     func previousTurn() async throws {
         let fixture = try StoreFixture()

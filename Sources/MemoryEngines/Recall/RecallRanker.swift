@@ -66,12 +66,14 @@ package struct RecallRanker: Sendable {
         let speakers = Set(turns.map(\.speaker))
         var named = Self.namedSpeakers(in: queryWords, among: speakers)
         if named.isEmpty, let asked, speakers.contains(asked) { named = [asked] }
-        // Turn relevance: BM25, doubled for the one person the query names (or asks about by
-        // pronoun), and divided by a gentle length prior so that long texts do not win on length
-        // alone.
+        // Turn relevance: BM25 plus a share of its session's best, doubled for the one person the
+        // query names (or asks about by pronoun), and divided by a gentle length prior so that
+        // long texts do not win on length alone.
+        var sessionBest: [String: Double] = [:]
+        for turn in turns { sessionBest[turn.session] = max(sessionBest[turn.session] ?? 0, -turn.bm25) }
         var best: [String: (relevance: Double, memory: Recall.Memory, importance: Double, last: Timestamp, strength: Double)] = [:]
         for turn in turns {
-            var relevance = max(0, -turn.bm25)
+            var relevance = max(0, -turn.bm25) + weights.sessionShare * max(0, sessionBest[turn.session] ?? 0)
             if named.count == 1, named.contains(turn.speaker) { relevance *= weights.namedSpeakerBoost }
             var memory: Recall.Memory
             let importance: Double
