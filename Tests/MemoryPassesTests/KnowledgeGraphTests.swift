@@ -158,7 +158,10 @@ struct KnowledgeGraphTests {
     func eventTimesOfAMemory() {
         let said = Timestamp(iso8601: "2026-05-09T15:00:00Z")!
         let text = "Next month I move to Paris. Über den Umzug: last month I quit Acme."
-        let times = GraphBuilder.eventTimes(in: GraphInput(memory: ShortTermMemoryID(1), text: text, source: "user", createdAt: said, mentions: []))
+        let input = GraphInput(
+            memory: ShortTermMemoryID(1), text: text, source: "user", createdAt: said, mentions: [],
+            times: TimeResolver.resolve(text, at: said))
+        let times = GraphBuilder.eventTimes(in: input)
         #expect(times.map(\.time) == [Timestamp(iso8601: "2026-04-01T00:00:00Z")!])
         // In code points, as mentions and tokens are: "Ü" is one.
         #expect(times.map(\.offset) == [Array(text.unicodeScalars).count - "last month I quit Acme.".count])

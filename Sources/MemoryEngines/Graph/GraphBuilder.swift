@@ -33,16 +33,15 @@ package struct GraphBuilder: Sendable {
         return found
     }
 
-    /// The relative times of a memory (`TimeResolver`) that lie before it was said, where they
-    /// are in code points (as token offsets are), and the start of the first day each means:
-    /// "last month" said on 9 May is 1 April. A time to come ("next month") is a plan, not yet a
-    /// fact, and is left out; "today" is when it was said.
+    /// The relative times of a memory (as the extraction pass stored them) that lie before it
+    /// was said, where they are in code points (as token offsets are), and the start of the
+    /// first day each means: "last month" said on 9 May is 1 April. A time to come ("next month")
+    /// is a plan, not yet a fact, and is left out; "today" is when it was said.
     static func eventTimes(in input: GraphInput) -> [(offset: Int, time: Timestamp)] {
-        let resolved = TimeResolver.resolve(input.text, at: input.createdAt)
-        guard !resolved.isEmpty else { return [] }
+        guard !input.times.isEmpty else { return [] }
         let bytes = Array(input.text.utf8)
         let today = CalendarDay(input.createdAt)
-        return resolved.compactMap { time in
+        return input.times.compactMap { time in
             guard time.firstDay < today else { return nil }
             let offset = String(decoding: bytes[..<time.start], as: UTF8.self).unicodeScalars.count
             return (offset, time.firstDay.start)

@@ -66,12 +66,18 @@ package struct GraphInput: Sendable {
     package let source: String
     package let createdAt: Timestamp
     package let mentions: [Mention]
+    /// Its relative times, as the extraction pass resolved and stored them (`short_term_times`).
+    package let times: [ResolvedTime]
 
-    package init(memory: ShortTermMemoryID, text: String, source: String, createdAt: Timestamp, mentions: [Mention]) {
+    package init(
+        memory: ShortTermMemoryID, text: String, source: String, createdAt: Timestamp, mentions: [Mention],
+        times: [ResolvedTime] = []
+    ) {
         self.memory = memory
         self.text = text
         self.source = source
         self.createdAt = createdAt
         self.mentions = mentions
+        self.times = times
     }
 }

@@ -29,7 +29,8 @@ extension MemoryStore {
                         GraphInput.Mention(
                             entity: EntityID(row.int64(0)), kind: EntityKind(rawValue: row.text(1)) ?? .person,
                             start: row.int(2), end: row.int(3))
-                    })
+                    },
+                    times: try Self.times(of: id, connection))
             }
         }
     }
