@@ -37,6 +37,7 @@ struct RecallAtScaleTests {
         let expression = try MemoryStore.recallExpression(["tortoise", "weather", "today"], connection)
         #expect(expression.match == "\"tortoise\"")
         #expect(expression.counts == [1])
+        #expect(expression.fits, "every match is scored: oldest first, the cheaper walk")
         let recall = try await Recaller(store: store).recall("tortoise weather today", limit: 3)
         #expect(recall.memories.first?.text == "my tortoise Sheldon hides when the weather turns")
     }
@@ -49,6 +50,7 @@ struct RecallAtScaleTests {
         let connection = try fixture.rawConnection()
         let expression = try MemoryStore.recallExpression(["weather", "grey"], connection)
         #expect(expression.match == "\"weather\" AND \"grey\"")
+        #expect(!expression.fits, "past the bound: the newest matches are scored")
         // Both words are in more turns than the bound: their counts are estimated, not read.
         let crowd = Int64(MemoryStore.recallScoredRows + 100)
         #expect(expression.counts.allSatisfy { abs($0 - crowd) <= crowd / 20 }, "\(expression.counts) for \(crowd)")

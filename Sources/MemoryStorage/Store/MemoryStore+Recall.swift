@@ -18,16 +18,18 @@ extension MemoryStore {
             // every word's whole doclist again to count it, and each turn's length from the join
             // rather than a statement of FTS5's own per turn.
             let counts = String(repeating: ", ?", count: expression.counts.count)
+            let arguments: [(any SQLiteBindable)?] =
+                [weights.textWeight, weights.speakerWeight, weights.contextWeight, weights.dateWeight]
+                + expression.counts.map { $0 } + [expression.match]
+            // FTS5 walks a doclist backwards at about twice the cost of forwards: the oldest first
+            // when every match is scored anyway, and the newest first only past the bound.
             let scored = try connection.prepare(
                 """
                 SELECT memory_recall.rowid, \(Connection.countedBM25)(memory_recall, ?, ?, ?, ?\(counts), d.sz)
                 FROM memory_recall LEFT JOIN memory_recall_docsize d ON d.id = memory_recall.rowid
-                WHERE memory_recall MATCH ? ORDER BY memory_recall.rowid DESC LIMIT ?
+                WHERE memory_recall MATCH ? ORDER BY memory_recall.rowid \(expression.fits ? "ASC" : "DESC") LIMIT ?
                 """, cached: false
-            ).bind(
-                [weights.textWeight, weights.speakerWeight, weights.contextWeight, weights.dateWeight]
-                    + expression.counts.map { $0 } + [expression.match, Self.recallScoredRows]
-            ).rows { (id: $0.int64(0), rank: $0.double(1)) }
+            ).bind(arguments + [Self.recallScoredRows]).rows { (id: $0.int64(0), rank: $0.double(1)) }
             let turn = try connection.prepare(
                 """
                 SELECT content, session, source, created_at, importance, ltm_id, status = 'forgotten'
@@ -67,7 +69,7 @@ extension MemoryStore {
     /// deciding costs little; a word counted past it has its count estimated from where its
     /// first matches lie (`estimatedCount`).
     static func recallExpression(_ words: [String], _ connection: Connection) throws -> (
-        match: String, counts: [Int64]
+        match: String, counts: [Int64], fits: Bool
     ) {
         let bound = recallScoredRows
         let counter = try connection.prepare(
@@ -83,7 +85,7 @@ extension MemoryStore {
         let found = try phrases.map(matches)
         let counts = found.map(\.count)
         if counts.reduce(0, +) <= bound {
-            return (phrases.joined(separator: " OR "), counts.map(Int64.init))
+            return (phrases.joined(separator: " OR "), counts.map(Int64.init), true)
         }
         let rarestFirst = phrases.indices.sorted { (counts[$0], $0) < (counts[$1], $1) }
         var rare: [Int] = []
@@ -93,7 +95,7 @@ extension MemoryStore {
             rare.append(index)
         }
         if !rare.isEmpty {
-            return (rare.map { phrases[$0] }.joined(separator: " OR "), rare.map { Int64(counts[$0]) })
+            return (rare.map { phrases[$0] }.joined(separator: " OR "), rare.map { Int64(counts[$0]) }, true)
         }
         // Every word matches more turns than the bound.
         let span = try rowidSpan(connection)
@@ -103,11 +105,12 @@ extension MemoryStore {
             let match = conjunction.map { phrases[$0] }.joined(separator: " AND ")
             // The rarest word alone was counted above, and all the words together are not counted:
             // past the bound, the newest are scored anyway.
-            if try position == rarestFirst.count - 1 || (position > 0 && matches(match).count <= bound) {
+            let last = position == rarestFirst.count - 1
+            if try last || (position > 0 && matches(match).count <= bound) {
                 let counts = conjunction.map {
                     estimatedCount(firstMatches: bound + 1, endingAt: found[$0].last, in: span)
                 }
-                return (match, counts)
+                return (match, counts, !last)
             }
         }
         preconditionFailure("the loop returns at the last word")
