@@ -7,11 +7,14 @@ import Testing
 struct RecallContextTests {
     let said = Timestamp(iso8601: "2022-03-17T14:30:00Z")!
 
-    /// A recalled memory whose best turn is `text`, said by `speaker`.
-    private func memory(_ id: Int64, _ text: String, speaker: String = "James", score: Double = 1) -> Recall.Memory {
-        var memory = Recall.Memory(kind: "stm", id: id, text: text, score: score, createdAt: said)
+    /// A recalled memory whose best turn is `text`, said by `speaker` at `at` (`said` by default).
+    private func memory(
+        _ id: Int64, _ text: String, speaker: String = "James", score: Double = 1, at: Timestamp? = nil
+    ) -> Recall.Memory {
+        let at = at ?? said
+        var memory = Recall.Memory(kind: "stm", id: id, text: text, score: score, createdAt: at)
         memory.source = speaker
-        memory.matched = Recall.Turn(id: id, text: text, speaker: speaker, createdAt: said)
+        memory.matched = Recall.Turn(id: id, text: text, speaker: speaker, createdAt: at)
         return memory
     }
 
@@ -24,6 +27,32 @@ struct RecallContextTests {
         #expect(context.text == "[17 March 2022] James: Yesterday (16 March 2022) I went bowling with my brother.")
         #expect(!context.truncated)
         #expect(context.passages.map(\.isCut) == [false])
+    }
+
+    @Test("a line of the same day as the line before it leaves the date to that line, and the words saved are quoted")
+    func dateOncePerDay() {
+        let later = Timestamp(iso8601: "2022-03-20T09:00:00Z")!
+        let recall = Recall(
+            memories: [
+                memory(1, "I went bowling with my brother."),
+                memory(2, "Bowling again soon, then.", speaker: "Ana"),
+                memory(3, "The bowling alley closed.", at: later),
+                memory(4, "We found another bowling place.", speaker: "Ana"),
+            ], entities: [], facts: [])
+        let context = RecallContext(recall, query: "bowling", maximumWords: 100)
+        #expect(
+            context.lines == [
+                "[17 March 2022] James: I went bowling with my brother.",
+                "Ana: Bowling again soon, then.",
+                "[20 March 2022] James: The bowling alley closed.",
+                "[17 March 2022] Ana: We found another bowling place.",
+            ])
+        #expect(context.passages.map(\.day.spoken) == ["17 March 2022", "17 March 2022", "20 March 2022", "17 March 2022"])
+        // 32 words: with a date on every line, the fourth memory would not fit.
+        #expect(words(context.text) == 32 && context.words == 32)
+        let tight = RecallContext(recall, query: "bowling", maximumWords: 32)
+        #expect(tight.lines == context.lines)
+        #expect(RecallContext(recall, query: "bowling", maximumWords: 31).lines.count == 3)
     }
 
     @Test("a long memory is quoted as the passage that matches, its cuts marked, within the budget")

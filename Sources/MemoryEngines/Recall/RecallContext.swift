@@ -9,7 +9,8 @@ import MemoryModel
 /// - A fact comes first, and only when it bears on the question: an entity the query names is
 ///   its subject or object, and its predicate or its other end shares a word with the query.
 /// - Then one line per memory, in rank order: `[16 March 2022] James: passage`. The date and the
-///   speaker are those of the memory's turn that matched; ids are left to the JSON.
+///   speaker are those of the memory's turn that matched; a line of the same day as the line
+///   before it leaves the date to that line. Ids are left to the JSON.
 /// - What fills the budget is chosen sentence by sentence over the ranked memories: a sentence is
 ///   worth more the better its memory ranks and the more of the query's rarer words it (or the
 ///   sentence before it, which it may answer) holds. So a short memory is quoted whole and a long
@@ -78,23 +79,49 @@ package struct RecallContext: Sendable {
             guard add(line) else { break }
             facts.append(fact)
         }
-
-        // Every sentence of the memories' matched turns, with its worth.
         let memories = recall.memories
+        let heads = memories.map(Head.init)
+        let (units, sentenceCounts) = Self.units(of: memories, query: queryWords, within: maximumWords, weights: weights)
+        let chosen = choose(units, heads: heads)
+        quote(memories, chosen, of: units, sentenceCounts: sentenceCounts, heads: heads)
+    }
+
+    /// The day and the speaker a memory's line begins with: those of its turn that matched.
+    private struct Head {
+        let day: CalendarDay
+        let speaker: String?
+
+        init(_ memory: Recall.Memory) {
+            day = CalendarDay(memory.matched?.createdAt ?? memory.createdAt)
+            speaker = memory.matched?.speaker ?? memory.source
+        }
+
+        /// `[16 March 2022] James:`, or `James:` after a line of the same day.
+        func text(after previous: CalendarDay?) -> String {
+            [day == previous ? nil : "[\(day.spoken)]", speaker.map { "\($0):" }].compactMap { $0 }
+                .joined(separator: " ")
+        }
+    }
+
+    /// Every sentence of the memories' matched turns, with its worth, and how many sentences
+    /// each memory has.
+    private static func units(of memories: [Recall.Memory], query: WordSet, within maximumWords: Int, weights: Weights)
+        -> (units: [Unit], sentenceCounts: [Int])
+    {
         // What a relative time means is written after it: "yesterday (16 March 2022)".
         let texts = memories.map { memory in
             TextFeatures(
                 memory.matched.map { TimeResolver.annotated($0.text, at: $0.createdAt) }
                     ?? TimeResolver.annotated(memory.text, at: memory.createdAt))
         }
-        let rarity = Self.rarity(of: queryWords, in: texts)
+        let rarity = rarity(of: query, in: texts)
         let total = max(rarity.values.reduce(0, +), .leastNonzeroMagnitude)
-        let longest = max(Self.shortestCut, Int(Double(maximumWords) * weights.longestSentence))
-        var sentencesOf: [[TextFeatures.Sentence]] = []
+        let longest = max(shortestCut, Int(Double(maximumWords) * weights.longestSentence))
+        var sentenceCounts: [Int] = []
         var units: [Unit] = []
         for (index, text) in texts.enumerated() {
-            let sentences = Self.quotable(text.sentences)
-            sentencesOf.append(sentences)
+            let sentences = quotable(text.sentences)
+            sentenceCounts.append(sentences.count)
             let rank = pow(weights.rankDecay, Double(index))
             var before = 0.0
             for (position, sentence) in sentences.enumerated() {
@@ -102,57 +129,81 @@ package struct RecallContext: Sendable {
                 let value = rank * (weights.context + matched + weights.follows * before)
                 before = matched
                 var quoted = sentence.text.replacingLineBreaks()
-                var count = Self.wordCount(quoted)
+                var count = wordCount(quoted)
                 let isCut = count > longest
                 if isCut {
-                    quoted = Self.cut(quoted, query: queryWords, within: longest)
+                    quoted = cut(quoted, query: query, within: longest)
                     count = longest
                 }
                 units.append(Unit(memory: index, position: position, text: quoted, words: count, value: value, isCut: isCut))
             }
         }
+        return (units, sentenceCounts)
+    }
 
-        // The most worth first, as long as it fits; a memory's first sentence also pays for its head.
-        let heads = memories.map { memory -> String in
-            let speaker = memory.matched?.speaker ?? memory.source
-            return "[\(CalendarDay(memory.matched?.createdAt ?? memory.createdAt).spoken)]" + (speaker.map { " \($0):" } ?? "")
+    /// The units quoted, by index: the most worth first, as long as it fits. A memory's first
+    /// sentence also pays for its head, counted as it will be printed (without the date after a
+    /// line of the same day).
+    private mutating func choose(_ units: [Unit], heads: [Head]) -> Set<Int> {
+        var quoted = [Bool](repeating: false, count: heads.count)
+        func headWords() -> Int {
+            var total = 0
+            var previous: CalendarDay?
+            for (index, head) in heads.enumerated() where quoted[index] {
+                total += Self.wordCount(head.text(after: previous))
+                previous = head.day
+            }
+            return total
         }
-        var chosen = [Set<Int>](repeating: [], count: memories.count)
-        var cutUnits: Set<String> = []
+        var chosen: Set<Int> = []
         var spent = words
+        var headsSpent = 0
         for index in units.indices.sorted(by: { (units[$0].value, -$0) > (units[$1].value, -$1) }) {
             let unit = units[index]
-            let cost = unit.words + (chosen[unit.memory].isEmpty ? Self.wordCount(heads[unit.memory]) : 0)
+            var withMemory = headsSpent
+            if !quoted[unit.memory] {
+                quoted[unit.memory] = true
+                withMemory = headWords()
+                quoted[unit.memory] = false
+            }
+            let cost = unit.words + withMemory - headsSpent
             guard spent + cost <= maximumWords else {
                 truncated = true
                 continue
             }
             spent += cost
-            chosen[unit.memory].insert(unit.position)
-            if unit.isCut { cutUnits.insert("\(unit.memory):\(unit.position)") }
+            headsSpent = withMemory
+            quoted[unit.memory] = true
+            chosen.insert(index)
         }
+        return chosen
+    }
 
-        // Each memory's chosen sentences in their order, "…" where any were left out.
-        var unitAt: [String: Unit] = [:]
-        for unit in units { unitAt["\(unit.memory):\(unit.position)"] = unit }
-        for (index, memory) in memories.enumerated() where !chosen[index].isEmpty {
-            let positions = chosen[index].sorted()
-            var text = positions.first! > 0 ? "…" : ""
-            for (offset, position) in positions.enumerated() {
-                if offset > 0 { text += positions[offset - 1] + 1 == position ? " " : " …" }
-                text += unitAt["\(index):\(position)"]!.text
+    /// Each memory's chosen sentences in their order, in rank order, "…" where any were left out.
+    private mutating func quote(
+        _ memories: [Recall.Memory], _ chosen: Set<Int>, of units: [Unit], sentenceCounts: [Int], heads: [Head]
+    ) {
+        var previousDay: CalendarDay?
+        for (index, memory) in memories.enumerated() {
+            let quoted = chosen.map { units[$0] }.filter { $0.memory == index }.sorted { $0.position < $1.position }
+            guard let first = quoted.first, let last = quoted.last else { continue }
+            var text = first.position > 0 ? "…" : ""
+            for (offset, unit) in quoted.enumerated() {
+                if offset > 0 { text += quoted[offset - 1].position + 1 == unit.position ? " " : " …" }
+                text += unit.text
             }
-            let isCut = positions.count < sentencesOf[index].count || positions.contains { cutUnits.contains("\(index):\($0)") }
-            if positions.last! < sentencesOf[index].count - 1 { text += "…" }
+            let isCut = quoted.count < sentenceCounts[index] || quoted.contains(where: \.isCut)
+            if last.position < sentenceCounts[index] - 1 { text += "…" }
             // A sentence cut around its match carries its own marks.
             text = text.replacing("……", with: "…")
             if isCut { truncated = true }
-            lines.append(heads[index] + " " + text)
-            words += Self.wordCount(heads[index] + " " + text)
+            let head = heads[index].text(after: previousDay)
+            previousDay = heads[index].day
+            let line = head.isEmpty ? text : head + " " + text
+            lines.append(line)
+            words += Self.wordCount(line)
             passages.append(
-                Passage(
-                    memory: memory, text: text, day: CalendarDay(memory.matched?.createdAt ?? memory.createdAt),
-                    speaker: memory.matched?.speaker ?? memory.source, isCut: isCut))
+                Passage(memory: memory, text: text, day: heads[index].day, speaker: heads[index].speaker, isCut: isCut))
         }
     }
 
