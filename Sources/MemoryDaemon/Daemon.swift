@@ -103,7 +103,8 @@ package struct Daemon {
         let watchdog = Task { await feedWatchdog(orchestrator, notifier: notifier, log: log) }
         log.log(
             .notice,
-            "memoryd \(version) serving \(database) on \(configuration.socket) (intervals: \(configuration.loops.summary))")
+            "memoryd \(version) serving \(database) on \(configuration.socket) (intervals: \(configuration.loops.summary); "
+                + "\(configuration.policy.threads) pass threads)")
         if let failure = notifier.notify("READY=1", "STATUS=ready, starting the first passes") {
             log.log(.warning, "systemd notify failed: \(failure)")
         }

@@ -37,6 +37,7 @@ package struct DaemonConfiguration: Equatable {
         Key(key: "retry_base", defaultValue: "30s", meaning: "a duration"),
         Key(key: "min_age", defaultValue: "10m", meaning: "a duration (0 allowed)"),
         Key(key: "batch_size", defaultValue: "1024", meaning: "a whole number of at least 1"),
+        Key(key: "threads", defaultValue: nil, meaning: "threads a pass runs on, 1 to 256 (the cores available, at most 8)"),
     ]
 
     /// The defaults: under systemd `$STATE_DIRECTORY/memory.db` and
@@ -90,6 +91,11 @@ package struct DaemonConfiguration: Equatable {
                 throw ConfigurationError("batch_size = \(value): expected a whole number of at least 1")
             }
             policy.batchSize = size
+        case "threads":
+            guard let threads = Int(value), (1...PassSettings.maximumThreads).contains(threads) else {
+                throw ConfigurationError("threads = \(value): expected a whole number from 1 to \(PassSettings.maximumThreads)")
+            }
+            policy.threads = threads
         default:
             throw ConfigurationError(
                 "unknown setting '\(key)'; settings are " + Self.keys.map(\.key).joined(separator: ", "))

@@ -1,16 +1,17 @@
 import FoundationEssentials
 
 extension Array where Element: Sendable {
-    /// `map` with the work split into one contiguous chunk per core, each a child task: for the
-    /// pure engine work of a batch (features, importance, entities), which needs no store. The
-    /// result is in order and the same whatever the number of cores; a small array is mapped on
+    /// `map` with the work split into one contiguous chunk per thread (at most `threads`), each a
+    /// child task: for the pure engine work of a batch (features, importance, entities), which
+    /// needs no store. The result is in order and the same whatever the number of threads; a
+    /// small array is mapped on
     /// the caller's task. Throws `CancellationError` soon after the task is cancelled (each
     /// chunk checks every `cancellationInterval` elements), so a stop does not wait for a batch
     /// whose result would be dropped.
     package func concurrentMap<T: Sendable>(
-        minimumChunk: Int = 32, _ transform: @escaping @Sendable (Element) -> T
+        threads: Int, minimumChunk: Int = 32, _ transform: @escaping @Sendable (Element) -> T
     ) async throws -> [T] {
-        let chunks = Swift.min(ProcessInfo.processInfo.activeProcessorCount, count / Swift.max(1, minimumChunk))
+        let chunks = Swift.min(threads, count / Swift.max(1, minimumChunk))
         guard chunks > 1 else { return try Self.map(self[...], transform) }
         let size = (count + chunks - 1) / chunks
         return try await withThrowingTaskGroup(of: (Int, [T]).self) { group in

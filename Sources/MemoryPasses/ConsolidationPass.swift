@@ -278,7 +278,7 @@ public struct ConsolidationPass: Sendable {
         // A stop during the commit before this read drops it: no more look-ups on the store.
         try Task.checkCancellation()
         let speakers = try await store.neighbourSpeakers(of: memories)
-        let features = try await memories.concurrentMap { engine.features(of: $0, speakers: speakers[$0.id] ?? []) }
+        let features = try await memories.concurrentMap(threads: policy.threads) { engine.features(of: $0, speakers: speakers[$0.id] ?? []) }
         return Batch(memories: memories, features: features)
     }
 
@@ -292,7 +292,7 @@ public struct ConsolidationPass: Sendable {
             // policy; filler is judged exactly as consolidation judged it.
             let speakers = try await store.neighbourSpeakers(of: batch)
             let threshold = policy.forgetBelowImportance
-            let kept = try await batch.concurrentMap {
+            let kept = try await batch.concurrentMap(threads: policy.threads) {
                 ConsolidationEngine.importance(of: $0, speakers: speakers[$0.id] ?? []) >= threshold
             }
             let keep = batch.indices.filter { kept[$0] }.map { batch[$0] }

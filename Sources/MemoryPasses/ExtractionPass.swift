@@ -10,13 +10,19 @@ import MemoryStorage
 public struct ExtractionPass: Sendable {
     public let store: MemoryStore
     public let batchSize: Int
+    /// Threads the batch's extraction is split among (`PassSettings.threads`).
+    public let threads: Int
     public let now: Timestamp
     package let extractor = EntityExtractor()
     package let resolver = EntityResolver()
 
-    public init(store: MemoryStore, batchSize: Int = PassSettings().batchSize, now: Timestamp = .now) {
+    public init(
+        store: MemoryStore, batchSize: Int = PassSettings().batchSize, threads: Int = PassSettings().threads,
+        now: Timestamp = .now
+    ) {
         self.store = store
         self.batchSize = batchSize
+        self.threads = threads
         self.now = now
     }
 
@@ -28,8 +34,8 @@ public struct ExtractionPass: Sendable {
             while true {
                 let batch = try await store.unextractedMemories(limit: batchSize)
                 if batch.isEmpty { break }
-                // The CPU work happens here, on every core, not on the store's actor.
-                let results = try await batch.concurrentMap { [extractor] in
+                // The CPU work happens here, on the pass's threads, not on the store's actor.
+                let results = try await batch.concurrentMap(threads: threads) { [extractor] in
                     ExtractionResult(input: $0, entities: extractor.extract($0.text), times: Self.times(of: $0))
                 }
                 try Task.checkCancellation()

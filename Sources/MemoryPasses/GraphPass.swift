@@ -8,17 +8,20 @@ import MemoryStorage
 public struct GraphPass: Sendable {
     public let store: MemoryStore
     public let batchSize: Int
+    /// Threads the batch's observations are split among (`PassSettings.threads`).
+    public let threads: Int
     public let now: Timestamp
     /// Edge weights halve over this time without a new observation (`PassSettings`).
     public let weightHalfLife: Duration
     package let builder = GraphBuilder()
 
     public init(
-        store: MemoryStore, batchSize: Int = PassSettings().batchSize, now: Timestamp = .now,
-        weightHalfLife: Duration = PassSettings().weightHalfLife
+        store: MemoryStore, batchSize: Int = PassSettings().batchSize, threads: Int = PassSettings().threads,
+        now: Timestamp = .now, weightHalfLife: Duration = PassSettings().weightHalfLife
     ) {
         self.store = store
         self.batchSize = batchSize
+        self.threads = threads
         self.now = now
         self.weightHalfLife = weightHalfLife
     }
@@ -31,7 +34,7 @@ public struct GraphPass: Sendable {
             while true {
                 let batch = try await store.ungraphedMemories(limit: batchSize)
                 if batch.isEmpty { return }
-                let observations = try await batch.concurrentMap { [builder] in builder.observations($0) }
+                let observations = try await batch.concurrentMap(threads: threads) { [builder] in builder.observations($0) }
                 let observed = zip(batch, observations).map { (input: $0, observations: $1) }
                 try Task.checkCancellation()
                 var relations = 0

@@ -36,14 +36,16 @@ public struct MaintenanceCycle: Sendable {
     {
         let now = now ?? .now
         // On threads of our own, which keep no caches of libdispatch's (`PassThreads`).
-        return try await withTaskExecutorPreference(PassThreads.shared) {
+        return try await withTaskExecutorPreference(PassThreads.executor(threads: policy.threads)) {
             switch kind {
             case .consolidation:
                 try await ConsolidationPass(store: store, policy: policy, now: now).run(onProgress: onProgress)
             case .extraction:
-                try await ExtractionPass(store: store, batchSize: policy.batchSize, now: now).run(onProgress: onProgress)
+                try await ExtractionPass(store: store, batchSize: policy.batchSize, threads: policy.threads, now: now)
+                    .run(onProgress: onProgress)
             case .graph:
-                try await GraphPass(store: store, batchSize: policy.batchSize, now: now).run(onProgress: onProgress)
+                try await GraphPass(store: store, batchSize: policy.batchSize, threads: policy.threads, now: now)
+                    .run(onProgress: onProgress)
             }
         }
     }

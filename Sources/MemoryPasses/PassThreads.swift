@@ -1,8 +1,9 @@
 import FoundationEssentials
 import MemoryModel
+import Synchronization
 
-/// The threads a pass's tasks run on (`MaintenanceCycle.run` prefers them): one per core, ours
-/// rather than those of Swift's global executor.
+/// The threads a pass's tasks run on (`MaintenanceCycle.run` prefers them): as many as the
+/// pass's `threads` setting, ours rather than those of Swift's global executor.
 ///
 /// On Linux the global executor hands every job to libdispatch, which wraps it in a
 /// continuation. The store's thread resumes a pass after each of its calls, so it took a
@@ -13,6 +14,19 @@ import MemoryModel
 /// (docs/DECISIONS.md, "Issue 11, seventh session"). A job queued here is only appended to an
 /// array.
 enum PassThreads {
-    /// The threads live as long as the process.
-    static let shared = JobThreadsExecutor(name: "memory-pass", count: ProcessInfo.processInfo.activeProcessorCount)
+    /// The executors made so far, by thread count: a process runs its passes with one count
+    /// (memctl's `--threads`, memoryd's `threads`), so there is one, and a reload that changes
+    /// the count makes a second. Their threads live as long as the process.
+    private static let executors = Mutex<[Int: JobThreadsExecutor]>([:])
+
+    /// The executor with `threads` threads (at least 1).
+    static func executor(threads: Int) -> JobThreadsExecutor {
+        let count = max(1, threads)
+        return executors.withLock { executors in
+            if let executor = executors[count] { return executor }
+            let executor = JobThreadsExecutor(name: "memory-pass", count: count)
+            executors[count] = executor
+            return executor
+        }
+    }
 }

@@ -33,6 +33,8 @@ enum Memctl {
         """
 
     static func main() async {
+        // Before any thread starts: a pass's threads would otherwise keep arenas of their own.
+        Heap.limitArenas(to: Heap.passArenas)
         let status = await run(Array(CommandLine.arguments.dropFirst()), environment: ProcessInfo.processInfo.environment)
         exit(status)
     }

@@ -21,6 +21,8 @@ struct ConsolidationBenchmark {
     let memctl: String
     /// All three passes, not only consolidation.
     var fullCycle = false
+    /// Threads of each pass (`memctl consolidate --threads`), printed beside every peak.
+    var threads = Processors.defaultThreads
 
     /// One pass, or the full cycle, over one database.
     struct Pass {
@@ -54,7 +56,7 @@ struct ConsolidationBenchmark {
         for size in sizes { rows.append(try await measure(size)) }
         for row in rows {
             print("\n\(row.memories) memories (\(messages.name)):\n")
-            print("| pass | seconds | msg/s | µs per msg | peak RSS (MiB) |")
+            print("| pass | seconds | msg/s | µs per msg | peak RSS (MiB), \(threads) threads |")
             print("| --- | ---: | ---: | ---: | ---: |")
             for pass in row.lines {
                 print(
@@ -87,7 +89,9 @@ struct ConsolidationBenchmark {
             print(String(format: "full cycle at %d: %.0f msg/s (target ≥ 10,000)", last.memories, rate))
         }
         let peak = rows.flatMap(\.passes).map(\.peakKilobytes).max() ?? 0
-        print(String(format: "largest peak RSS: %.1f MB (target ≤ 100 MB)", Double(peak) * 1024 / 1e6))
+        print(
+            String(
+                format: "largest peak RSS: %.1f MB with %d threads (target ≤ 100 MB)", Double(peak) * 1024 / 1e6, threads))
     }
 
     private func measure(_ size: Int) async throws -> Row {
@@ -108,7 +112,10 @@ struct ConsolidationBenchmark {
         var passes: [Pass] = []
         for kind: PassKind in fullCycle ? [.consolidation, .extraction, .graph] : [.consolidation] {
             let process = try Subprocess.run(
-                memctl, ["--db", database, "consolidate", "--local", "--min-age", "0", "--json", "--only", kind.rawValue],
+                memctl, [
+                    "--db", database, "consolidate", "--local", "--min-age", "0", "--json", "--threads", String(threads),
+                    "--only", kind.rawValue,
+                ],
                 outputPath: output)
             guard process.status == 0 else {
                 throw BenchmarkError("memctl consolidate --only \(kind.rawValue) exited \(process.status)")
@@ -121,8 +128,9 @@ struct ConsolidationBenchmark {
                 Pass(name: kind.rawValue, seconds: process.seconds, peakKilobytes: process.peakResidentKilobytes))
             print(
                 String(
-                    format: "  %@: %.2f s, processed %d, peak RSS %.1f MiB", kind.rawValue, process.seconds,
-                    report["processed"] as? Int ?? 0, Double(process.peakResidentKilobytes) / 1024))
+                    format: "  %@: %.2f s, processed %d, peak RSS %.1f MiB with %d threads", kind.rawValue,
+                    process.seconds, report["processed"] as? Int ?? 0, Double(process.peakResidentKilobytes) / 1024,
+                    threads))
         }
         let cancel = measureCancellation ? try await cancellationLatency(copy) : []
         for path in [database, copy] { removeDatabase(path) }

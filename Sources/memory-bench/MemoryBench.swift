@@ -1,13 +1,14 @@
 import MemoryPasses
 import Foundation
+import MemoryModel
 
 /// `memory-bench`: measures memoryd's hot paths on generated data. Not a test: it prints figures.
 @main
 enum MemoryBench {
     static let usage = """
         Usage: memory-bench import [--rows N] [--runs N] [--chitchat FILE] [--keep DIR]
-               memory-bench consolidate [--sizes 10000,100000,1000000] [--chitchat FILE] [--keep DIR]
-               memory-bench cycle [--sizes 10000,100000,1000000] [--chitchat FILE] [--keep DIR]
+               memory-bench consolidate [--sizes 10000,100000,1000000] [--chitchat FILE] [--threads N] [--keep DIR]
+               memory-bench cycle [--sizes 10000,100000,1000000] [--chitchat FILE] [--threads N] [--keep DIR]
                memory-bench extract [--rows N]
                memory-bench locomo FILE [--k 5,10] [--budgets 50,100,200,400] [--haystacks N] [--keep DIR [--reuse]]
                memory-bench longmemeval FILE [--k 5,10] [--budgets 50,100,200,400] [--haystacks N] [--keep DIR [--reuse]]
@@ -27,6 +28,8 @@ enum MemoryBench {
         cycle        the same for a full cycle, each pass in a process of its own (consolidation,
                      extraction, graph): seconds, msg/s and peak RSS per pass and for the cycle,
                      and the cancellation time of each kind of pass.
+        --threads N  the threads of each pass (memctl consolidate --threads; default: the
+                     cores this process may use, at most 8), printed beside every peak.
         extract      pipe N generated messages (default 100000) through `memctl extract --json`
                      and the extractor in this process: tokens per second on one core.
 
@@ -169,7 +172,7 @@ enum MemoryBench {
             default:
                 try await ConsolidationBenchmark(
                     sizes: sizes, messages: messages, directory: directory, memctl: memctl,
-                    fullCycle: command == "cycle"
+                    fullCycle: command == "cycle", threads: option("--threads").flatMap(Int.init) ?? Processors.defaultThreads
                 ).run()
             }
         } catch {

@@ -30,7 +30,10 @@ enum Memoryd {
         Settings (file keys; environment MEMORYD_<KEY>; flags win over the environment, which
         wins over the file): db, socket, log_level, consolidation_interval (5m),
         extraction_interval (10m), graph_interval (30m), retry_base (30s), min_age (10m),
-        batch_size (1024).
+        batch_size (1024), threads.
+
+        threads, the threads a pass runs on, defaults to the cores memoryd may use (its CPU
+        affinity and cgroup CPU quota), at most 8.
 
         Each pass runs in a worker process of its own, which memoryd starts and stops itself:
         `memoryd --run-pass KIND --db PATH` in ps, with the pass's settings on its standard input.
@@ -45,14 +48,16 @@ enum Memoryd {
         signal(SIGPIPE, SIG_IGN)
         var arguments = Array(CommandLine.arguments.dropFirst())
         if arguments.first == PassWorker.flag {
+            // A worker's threads share two arenas (`Heap.passArenas`): with one each, its
+            // peak grew with the thread count.
+            Heap.limitArenas(to: Heap.passArenas)
             // On the main queue, before anything else (docs/DECISIONS.md, "Thread priorities").
             let signals = SignalStream([SIGTERM, SIGINT])
             exit(await runPass(arguments, signals: signals))
         }
         PassWorker.prepare()
         // Threads would otherwise get malloc arenas of their own, each keeping the pages freed in
-        // it (docs/DECISIONS.md, "Idle memory and start-up"). Workers keep glibc's arenas: their
-        // passes are faster with them, and their memory goes when they end.
+        // it (docs/DECISIONS.md, "Idle memory and start-up"). The daemon itself runs no pass.
         Heap.limitArenas(to: 1)
         let environment = ProcessInfo.processInfo.environment
         var flags: [(String, String)] = []

@@ -1,6 +1,7 @@
 import Foundation
 import MemoryDaemon
 import MemoryEngines
+import MemoryModel
 import Testing
 
 @testable import memctl
@@ -19,6 +20,7 @@ struct ConfigurationKeysTests {
     static let samples: [String: String] = [
         "db": "/srv/other.db", "socket": "/srv/other.sock", "log_level": "debug", "consolidation_interval": "7m",
         "extraction_interval": "7m", "graph_interval": "7m", "retry_base": "7s", "min_age": "7m", "batch_size": "7",
+        "threads": "\(Processors.defaultThreads + 1)",
     ]
 
     static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -38,11 +40,11 @@ struct ConfigurationKeysTests {
 
     // MARK: The table and the code
 
-    @Test("the table has each key once, in snake_case; only db and socket have no fixed default")
+    @Test("the table has each key once, in snake_case; only db, socket and threads have no fixed default")
     func table() {
         #expect(Set(Self.names).count == Self.names.count)
         #expect(Self.names.allSatisfy { $0.wholeMatch(of: /[a-z]+(_[a-z]+)*/) != nil })
-        #expect(Self.keys.filter { $0.defaultValue == nil }.map(\.key) == ["db", "socket"])
+        #expect(Self.keys.filter { $0.defaultValue == nil }.map(\.key) == ["db", "socket", "threads"])
         #expect(Set(Self.samples.keys) == Set(Self.names), "add a sample value for every new key")
         #expect(Self.keys.first { $0.key == "graph_interval" }?.environmentVariable == "MEMORYD_GRAPH_INTERVAL")
     }
@@ -191,7 +193,7 @@ struct ConfigurationKeysTests {
         var named = Set(sentence.matches(of: /[a-z]+(?:_[a-z]+)+/).map { String($0.output) })
         if sentence.contains("intervals") { named.formUnion(names.filter { $0.hasSuffix("_interval") }) }
         if sentence.contains("log level") { named.insert("log_level") }
-        for word in ["db", "socket"] where sentence.contains(word + " ") { named.insert(word) }
+        for word in ["db", "socket", "threads"] where sentence.contains(word + " ") { named.insert(word) }
         return named
     }
 

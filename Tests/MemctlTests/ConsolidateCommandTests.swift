@@ -211,6 +211,40 @@ struct ConsolidateCommandTests {
         #expect(try content(db) == content(other))
     }
 
+    @Test("--threads changes no decision: the same memories give the same database with 1, 2 and 16 threads")
+    func threadsChangeNothing() throws {
+        let dir = try TemporaryDirectory()
+        let db = try sampleDatabase(count: 600, in: dir)
+        var results: [[String]] = []
+        for threads in ["1", "2", "16"] {
+            let copy = try copyDatabase(db, to: "threads-\(threads).db", in: dir)
+            let result = try Memctl.run(
+                ["--db", copy, "consolidate", "--local", "--min-age", "0", "--threads", threads, "--json"], in: dir)
+            #expect(result.status == 0, "\(result.stderr)")
+            let passes = try #require(try result.jsonObject()["passes"] as? [[String: Any]])
+            #expect(passes.map { $0["outcome"] as? String } == ["completed", "completed", "completed"])
+            results.append(try content(copy) + knowledge(copy))
+        }
+        #expect(results[0].count > 600)
+        #expect(results[1] == results[0])
+        #expect(results[2] == results[0])
+    }
+
+    /// Entities, mentions and edges, by name.
+    private func knowledge(_ db: String) throws -> [String] {
+        let connection = try Connection(path: db, mode: .readWrite, busyTimeoutMilliseconds: 1000)
+        return try connection.prepare(
+            """
+            SELECT kind || ':' || name FROM entities
+            UNION ALL SELECT 'mention ' || ifnull(m.stm_id, '-') || ' ' || ifnull(m.ltm_id, '-') || ' ' || e.name
+              FROM entity_mentions m JOIN entities e ON e.id = m.entity_id
+            UNION ALL SELECT s.name || ' ' || r.predicate || ' ' || o.name || ' ' || round(r.weight, 6)
+              FROM relations r JOIN entities s ON s.id = r.subject_id JOIN entities o ON o.id = r.object_id
+            ORDER BY 1
+            """
+        ).rows { $0.text(0) }
+    }
+
     @Test("a second consolidate on the same database while one runs is refused, and the first is unharmed")
     func oneAtATime() throws {
         let dir = try TemporaryDirectory()
@@ -230,7 +264,7 @@ struct ConsolidateCommandTests {
         "bad policy options are usage errors",
         arguments: [
             ["--min-age", "soon"], ["--min-age", "-5m"], ["--batch-size", "0"], ["--merge-similarity", "2"],
-            ["--capacity", "x"], ["--bogus"],
+            ["--capacity", "x"], ["--bogus"], ["--threads", "0"], ["--threads", "many"], ["--threads", "257"],
         ])
     func badOptions(_ options: [String]) throws {
         let dir = try TemporaryDirectory()

@@ -8,8 +8,10 @@ struct ConcurrentMapTests {
     func sameAsMap(count: Int) async throws {
         let values = Array(0..<count)
         for minimumChunk in [1, 7, 32, 5000] {
-            let mapped = try await values.concurrentMap(minimumChunk: minimumChunk) { $0 * $0 + 1 }
-            #expect(mapped == values.map { $0 * $0 + 1 })
+            for threads in [1, 2, 16] {
+                let mapped = try await values.concurrentMap(threads: threads, minimumChunk: minimumChunk) { $0 * $0 + 1 }
+                #expect(mapped == values.map { $0 * $0 + 1 })
+            }
         }
     }
 
@@ -17,7 +19,7 @@ struct ConcurrentMapTests {
     func cancelled() async {
         let task = Task {
             withUnsafeCurrentTask { $0?.cancel() }
-            return try await Array(0..<10_000).concurrentMap(minimumChunk: 1) { $0 }
+            return try await Array(0..<10_000).concurrentMap(threads: 2, minimumChunk: 1) { $0 }
         }
         await #expect(throws: CancellationError.self) { try await task.value }
     }

@@ -44,9 +44,25 @@ struct PassThreadsTests {
         let names = seen.withLock { $0 }
         #expect(!names.isEmpty)
         #expect(names.allSatisfy { $0.hasPrefix("memory-pass") }, "\(names)")
-        let split = try await withTaskExecutorPreference(PassThreads.shared) {
-            try await Array(0..<64).concurrentMap(minimumChunk: 1) { _ in Self.threadName() }
+        let split = try await withTaskExecutorPreference(PassThreads.executor(threads: 2)) {
+            try await Array(0..<64).concurrentMap(threads: 2, minimumChunk: 1) { _ in Self.threadName() }
         }
         #expect(Set(split).allSatisfy { $0.hasPrefix("memory-pass") }, "\(Set(split))")
+    }
+
+    @Test("a pass runs on as many threads as its setting: 1 is one thread, 3 are three")
+    func threadsSetting() async throws {
+        for threads in [1, 3] {
+            let names = try await withTaskExecutorPreference(PassThreads.executor(threads: threads)) {
+                try await Array(0..<3_000).concurrentMap(threads: threads, minimumChunk: 1) { value in
+                    // Long enough that every chunk's task is running at once when there are threads for it.
+                    usleep(value % 1_000 == 0 ? 20_000 : 0)
+                    return Self.threadName()
+                }
+            }
+            let distinct = Set(names)
+            #expect(distinct.count <= threads, "\(threads): \(distinct)")
+            if threads == 1 { #expect(distinct == ["memory-pass"]) }
+        }
     }
 }

@@ -36,6 +36,11 @@ public struct ConsolidationPolicy: Codable, Sendable, Equatable {
         set { shared.batchSize = newValue }
     }
 
+    public var threads: Int {
+        get { shared.threads }
+        set { shared.threads = newValue }
+    }
+
     public var strengthHalfLife: Duration {
         get { shared.strengthHalfLife }
         set { shared.strengthHalfLife = newValue }

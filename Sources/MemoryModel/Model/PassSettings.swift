@@ -12,6 +12,13 @@ public struct PassSettings: Codable, Sendable, Equatable {
     public var strengthHalfLife: Duration = .seconds(30 * 86_400)
     /// An edge's weight (its observations) halves over this time (default 30 days).
     public var weightHalfLife: Duration = .seconds(30 * 86_400)
+    /// Threads a pass runs on, its engine work split among them (default: the cores available
+    /// to the process, at most 8; `Processors`). Like the batch size, it changes speed and
+    /// memory, never what a pass decides.
+    public var threads = Processors.defaultThreads
+    /// The most threads a setting may ask for: a pass's threads each hold a share of a batch,
+    /// so a mistyped 10000 would be a crash, not a faster pass.
+    public static let maximumThreads = 256
 
     public init() {}
 }

@@ -1,3 +1,4 @@
+import MemoryModel
 
 /// A command line being taken apart: options are removed as they are read, and what is left
 /// must be positional arguments. Everything after `--` is positional.
@@ -54,6 +55,14 @@ struct ArgumentList {
     mutating func limit(default defaultValue: Int) throws(UsageError) -> Int {
         try option("--limit", "a whole number of at least 1") { Int($0).flatMap { $0 >= 1 ? $0 : nil } }
             ?? defaultValue
+    }
+
+    /// `--threads N`: the threads a pass in this process runs on, 1 to
+    /// `PassSettings.maximumThreads` (memoryd's `threads` setting).
+    mutating func threads() throws(UsageError) -> Int? {
+        try option("--threads", "a whole number from 1 to \(PassSettings.maximumThreads)") {
+            Int($0).flatMap { (1...PassSettings.maximumThreads).contains($0) ? $0 : nil }
+        }
     }
 
     /// Removes and returns the first argument that is not an option: the command name.

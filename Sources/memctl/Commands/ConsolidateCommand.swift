@@ -51,6 +51,7 @@ struct ConsolidateCommand: Command {
           --retention D            purge forgotten memories this long after forgetting them (30d)
           --half-life D            long-term strength halves over this time unreinforced (30d)
           --batch-size N           memories per batch and transaction (1024)
+          --threads N              threads a pass runs on (the cores memctl may use, at most 8)
 
         JSON: {"passes": [{"kind": "consolidation", "outcome": "completed", "processed": N,
                "created": N, "merged": N, "reinforced": N, "parked": N, "forgotten": N,
@@ -97,6 +98,7 @@ struct ConsolidateCommand: Command {
         try duration("--retention", &policy.retention)
         try duration("--half-life", &policy.strengthHalfLife)
         try count("--batch-size", &policy.batchSize)
+        if let threads = try arguments.threads() { policy.threads = threads }
         let only = try arguments.option("--only", "consolidation, extraction or graph") { PassKind(rawValue: $0) }
         local = arguments.flag("--local")
         wait = arguments.flag("--wait")

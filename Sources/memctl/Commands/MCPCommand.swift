@@ -11,7 +11,7 @@ struct MCPCommand: Command {
     static let name = "mcp"
     static let summary = "Serve memoryd's tools to an AI assistant over MCP (stdio)"
     static let help = """
-        Usage: memctl [--db PATH] [--socket PATH] mcp
+        Usage: memctl [--db PATH] [--socket PATH] mcp [--threads N]
 
         Runs a Model Context Protocol server on standard input and output: JSON-RPC 2.0, one
         message per line (protocol versions 2025-06-18, 2025-03-26, 2024-11-05). An assistant
@@ -35,12 +35,19 @@ struct MCPCommand: Command {
         when it listens there and serves this database, and otherwise run against the
         database in this process.
 
+        --threads N: the threads a cycle run in this process takes (default: the cores memctl
+        may use, at most 8; memoryd has its own setting).
+
         Standard output carries only MCP messages; logs go to standard error. memctl mcp exits
         with status 0 when standard input ends or on SIGTERM or SIGINT; tool calls still
         running are cancelled first (a local pass stops between batches).
         """
 
+    /// Threads of a cycle this process runs (`consolidate` without memoryd).
+    let threads: Int
+
     init(parsing arguments: inout ArgumentList) throws(UsageError) {
+        threads = try arguments.threads() ?? PassSettings().threads
         try arguments.finish()
     }
 
@@ -50,7 +57,7 @@ struct MCPCommand: Command {
         let output = MCPOutput()
         let store = MCPStore(context.storeConfiguration())
         let server = MCPServer(
-            toolbox: MCPToolbox(store: store, socketPath: context.socketPath, output: output), output: output)
+            toolbox: MCPToolbox(store: store, socketPath: context.socketPath, output: output, threads: threads), output: output)
         let (lines, input) = AsyncStream.makeStream(of: LineSocketReader.Result.self)
         // SIGTERM and SIGINT end the input as EOF does: calls in flight are cancelled, the store
         // is closed, and the exit status is 0. Nothing is read or answered before both handlers

@@ -2,6 +2,7 @@ import Dispatch
 import FoundationEssentials
 import MCPProtocol
 import MemoryDaemon
+import MemoryEngines
 import MemoryModel
 import MemoryPasses
 import MemoryStorage
@@ -29,7 +30,9 @@ extension MCPToolbox {
                 note: "nothing to consolidate: no memory database yet")
         }
         var index = -1
-        let summaries = try await MaintenanceCycle(store: opened).runTimed(
+        var policy = ConsolidationPolicy()
+        policy.threads = threads
+        let summaries = try await MaintenanceCycle(store: opened, policy: policy).runTimed(
             passes,
             starting: { kind in
                 index += 1

@@ -1,10 +1,13 @@
 import FoundationEssentials
+import MemoryModel
 
 /// What the tools work with: the store, memoryd's control socket, and the output for progress.
 struct MCPToolbox: Sendable {
     let store: MCPStore
     let socketPath: String
     let output: MCPOutput
+    /// Threads of a cycle run in this process (`memctl mcp --threads`).
+    var threads = PassSettings().threads
 
     /// Every tool, in the order `tools/list` shows them.
     var tools: [MCPTool] { [remember, recall, search, entity, why, forget, consolidate, status] }

@@ -1,0 +1,142 @@
+import Foundation
+import Testing
+
+@testable import MemoryModel
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// The `threads` setting: how many threads a pass takes, in memctl and memoryd, and what that
+/// costs in memory.
+@Suite("Pass threads: the setting and its bounds")
+struct PassThreadsSettingTests {
+    /// Chat that does not repeat itself, so that consolidation keeps most of it: `count` turns
+    /// of two speakers over `count / 40` conversations, each a different mix of words.
+    private func varied(_ count: Int) -> String {
+        let words = """
+            garden train coffee sister Berlin museum guitar recipe weekend doctor budget laptop
+            holiday bakery river concert cousin Lisbon painting office marathon puppy novel
+            kitchen ticket market festival camera bicycle tomato invoice meeting planet violin
+            """.split(whereSeparator: \.isWhitespace)
+        let verbs = ["loved", "booked", "fixed", "found", "missed", "painted", "cooked", "moved", "visited", "sold"]
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        func next(_ bound: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((state >> 33) % UInt64(bound))
+        }
+        let start = Timestamp.now.millisecondsSince1970 - Int64(count) * 60_000 - 86_400_000
+        var lines = ""
+        for index in 0..<count {
+            let sentence = (0..<(6 + next(14))).map { _ in
+                next(3) == 0 ? verbs[next(verbs.count)] : String(words[next(words.count)])
+            }.joined(separator: " ")
+            let time = Timestamp(millisecondsSince1970: start + Int64(index) * 60_000)
+            lines +=
+                #"{"content": "I \#(sentence) number \#(index).", "session": "c\#(index / 40)", "#
+                + #""source": "\#(index % 2 == 0 ? "user" : "assistant")", "created_at": "\#(time.iso8601)"}"# + "\n"
+        }
+        return lines
+    }
+
+    /// Runs memctl to its end and returns its exit status and peak resident memory (`wait4`).
+    private func peak(_ arguments: [String]) throws -> (status: Int32, kilobytes: Int) {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        for descriptor: Int32 in [0, 1, 2] {
+            posix_spawn_file_actions_addopen(&actions, descriptor, "/dev/null", descriptor == 0 ? O_RDONLY : O_WRONLY, 0)
+        }
+        let argv = ([Memctl.executable.path] + arguments).map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        var pid = pid_t()
+        let started = posix_spawn(&pid, Memctl.executable.path, &actions, nil, argv, environ)
+        try #require(started == 0, "cannot start memctl: \(started)")
+        var status: Int32 = 0
+        var usage = rusage()
+        while wait4(pid, &status, 0, &usage) < 0 { try #require(errno == EINTR) }
+        return ((status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F), usage.ru_maxrss)
+    }
+
+    @Test("a pass with 16 threads on this machine stays under 100 MB: its threads share two malloc arenas")
+    func sixteenThreadsPeak() throws {
+        let dir = try TemporaryDirectory()
+        let db = dir.path("memory.db")
+        let imported = try Memctl.run(["--db", db, "import", "-"], stdin: Data(varied(4_000).utf8), in: dir)
+        try #require(imported.status == 0, "\(imported.stderr)")
+        let run = try peak([
+            "--db", db, "consolidate", "--local", "--only", "consolidation", "--min-age", "0", "--threads", "16",
+            "--batch-size", "4096",
+        ])
+        #expect(run.status == 0)
+        #expect(run.kilobytes > 10_000 && run.kilobytes <= 100_000, "peak \(run.kilobytes) KB")
+        let stats = try Memctl.run(["--db", db, "stats", "--json"], in: dir).jsonObject()
+        #expect((stats["ltm"] as? Int ?? 0) > 1_000, "\(stats)")
+    }
+
+    @Test("memoryd runs its passes on the threads of its setting; by default on the cores it may use (taskset)")
+    func memorydThreads() throws {
+        let dir = try TemporaryDirectory()
+        let taskset = ["/usr/bin/taskset", "/bin/taskset"].first { FileManager.default.isExecutableFile(atPath: $0) }
+        for (environment, launcher, expected) in [
+            (["MEMORYD_THREADS": "3"], [String](), 3),
+            ([:], taskset.map { [$0, "-c", "0"] } ?? [], taskset == nil ? Processors.defaultThreads : 1),
+        ] {
+            let daemon = try DaemonProcess(
+                database: dir.path("memory-\(expected).db"), socket: dir.path("control-\(expected).sock"), in: dir,
+                environment: environment, launcher: launcher)
+            let deadline = Date().addingTimeInterval(10)
+            while !daemon.log.contains("serving"), Date() < deadline { usleep(10_000) }
+            #expect(daemon.log.contains("; \(expected) pass threads)"), "\(daemon.log)")
+            daemon.signal(SIGTERM)
+            #expect(daemon.waitForExit(timeout: 10))
+        }
+    }
+
+    @Test("a threads setting out of range stops memoryd with a clear message and status 78", arguments: ["0", "lots", "300"])
+    func badThreadsSetting(value: String) throws {
+        let dir = try TemporaryDirectory()
+        let daemon = try DaemonProcess(
+            database: dir.path("memory.db"), socket: dir.path("control.sock"), in: dir,
+            environment: ["MEMORYD_THREADS": value])
+        #expect(daemon.waitForExit(timeout: 10))
+        #expect(daemon.process.terminationStatus == 78)
+        #expect(daemon.log.contains("threads = \(value): expected a whole number from 1 to 256"), "\(daemon.log)")
+    }
+
+    @Test("memctl mcp takes --threads, and refuses a bad one before serving")
+    func mcpThreads() throws {
+        let dir = try TemporaryDirectory()
+        let bad = try Memctl.run(["--db", dir.path("memory.db"), "mcp", "--threads", "0"], in: dir)
+        #expect(bad.status == 64)
+        #expect(bad.stderr.contains("--threads must be a whole number from 1 to 256, got '0'"), "\(bad.stderr)")
+    }
+}
+
+@Suite("The cores a process may use")
+struct ProcessorsTests {
+    @Test("a cgroup CPU quota in whole cores, rounded up; no quota is nil")
+    func quotas() {
+        #expect(Processors.cores(cpuMax: "200000 100000\n") == 2)
+        #expect(Processors.cores(cpuMax: "150000 100000") == 2)
+        #expect(Processors.cores(cpuMax: "50000 100000") == 1)
+        #expect(Processors.cores(cpuMax: "max 100000") == nil)
+        #expect(Processors.cores(quota: "-1\n", period: "100000\n") == nil)
+        #expect(Processors.cores(quota: "400000\n", period: "100000\n") == 4)
+        #expect(Processors.cores(cpuMax: "garbage") == nil)
+    }
+
+    @Test("a cgroup and those above it, below the mount")
+    func ancestors() {
+        #expect(Processors.ancestors(of: "/system.slice/memoryd.service") == ["/system.slice/memoryd.service", "/system.slice", ""])
+        #expect(Processors.ancestors(of: "/") == [""])
+    }
+
+    @Test("the default is the cores of the affinity mask, at most 8")
+    func defaults() {
+        #expect(Processors.available >= 1)
+        #expect(Processors.available <= ProcessInfo.processInfo.activeProcessorCount)
+        #expect(Processors.defaultThreads == min(Processors.available, 8))
+        #expect(PassSettings().threads == Processors.defaultThreads)
+    }
+}
