@@ -71,6 +71,16 @@ struct SystemdServiceTests {
 
         #expect(troubleInJournal(system) == "")
 
+        // In the background: every thread at nice 10 under the batch policy (3), the lowest
+        // best-effort I/O priority, a fifth of the default CPU and I/O weights.
+        let threads = system.shell(
+            "pid=$(systemctl show -p MainPID --value memoryd); for t in /proc/$pid/task/*; do sed 's/.*) //' $t/stat | cut -d' ' -f17,39; done | sort | uniq -c"
+        ).output
+        let perThread = threads.split(separator: "\n").map { $0.split(separator: " ").map(String.init) }
+        #expect(!perThread.isEmpty && perThread.allSatisfy { $0.count == 3 && $0[1] == "10" && $0[2] == "3" }, "\(threads)")
+        #expect(system.shell("ionice -p $(systemctl show -p MainPID --value memoryd)").output == "best-effort: prio 7\n")
+        #expect(system.shell("systemctl show -p CPUWeight -p IOWeight memoryd").output == "CPUWeight=20\nIOWeight=20\n")
+
         let stop = system.shell("systemctl stop memoryd")
         #expect(stop.status == 0, "\(stop.output)")
         let journal = system.shell("journalctl -b -u memoryd --no-pager -q").output
