@@ -3,6 +3,7 @@ import MemoryModel
 import MemoryPasses
 import MemoryStorage
 import Foundation
+import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -29,6 +30,9 @@ struct ConsolidationBenchmark {
         let name: String
         let seconds: Double
         let peakKilobytes: Int
+        /// The largest the `-wal` grew while the pass ran, and its size when the pass ended.
+        var walPeakBytes = 0
+        var walAfterBytes = 0
     }
 
     struct Row {
@@ -44,7 +48,8 @@ struct ConsolidationBenchmark {
             guard passes.count > 1 else { return passes }
             let total = Pass(
                 name: "full cycle", seconds: passes.reduce(0) { $0 + $1.seconds },
-                peakKilobytes: passes.map(\.peakKilobytes).max() ?? 0)
+                peakKilobytes: passes.map(\.peakKilobytes).max() ?? 0, walPeakBytes: passes.map(\.walPeakBytes).max() ?? 0,
+                walAfterBytes: passes.last?.walAfterBytes ?? 0)
             return passes + [total]
         }
 
@@ -56,14 +61,15 @@ struct ConsolidationBenchmark {
         for size in sizes { rows.append(try await measure(size)) }
         for row in rows {
             print("\n\(row.memories) memories (\(messages.name)):\n")
-            print("| pass | seconds | msg/s | µs per msg | peak RSS (MiB), \(threads) threads |")
-            print("| --- | ---: | ---: | ---: | ---: |")
+            print("| pass | seconds | msg/s | µs per msg | peak RSS (MiB), \(threads) threads | -wal peak / after (MB) |")
+            print("| --- | ---: | ---: | ---: | ---: | ---: |")
             for pass in row.lines {
                 print(
                     String(
-                        format: "| %@ | %.2f | %.0f | %.1f | %.1f |", pass.name, pass.seconds,
+                        format: "| %@ | %.2f | %.0f | %.1f | %.1f | %.1f / %.1f |", pass.name, pass.seconds,
                         Double(row.memories) / pass.seconds, row.microsecondsPerMemory(pass),
-                        Double(pass.peakKilobytes) / 1024))
+                        Double(pass.peakKilobytes) / 1024, Double(pass.walPeakBytes) / 1e6,
+                        Double(pass.walAfterBytes) / 1e6))
             }
             if !row.cancelMilliseconds.isEmpty {
                 let latencies = row.cancelMilliseconds.map { String(format: "%@ %.1f ms", $0.0, $0.1) }
@@ -88,6 +94,8 @@ struct ConsolidationBenchmark {
             let rate = Double(last.memories) / cycle.seconds
             print(String(format: "full cycle at %d: %.0f msg/s (target ≥ 10,000)", last.memories, rate))
         }
+        let wal = rows.flatMap(\.passes).map(\.walPeakBytes).max() ?? 0
+        print(String(format: "largest -wal during a pass: %.1f MB (bound: 64 MB)", Double(wal) / 1e6))
         let peak = rows.flatMap(\.passes).map(\.peakKilobytes).max() ?? 0
         print(
             String(
@@ -111,6 +119,7 @@ struct ConsolidationBenchmark {
 
         var passes: [Pass] = []
         for kind: PassKind in fullCycle ? [.consolidation, .extraction, .graph] : [.consolidation] {
+            let wal = FileSizeWatch(path: database + "-wal")
             let process = try Subprocess.run(
                 memctl, [
                     "--db", database, "consolidate", "--local", "--min-age", "0", "--json", "--threads", String(threads),
@@ -124,8 +133,11 @@ struct ConsolidationBenchmark {
             guard report["outcome"] as? String == "completed" else {
                 throw BenchmarkError("the \(kind.rawValue) pass did not complete: \(report)")
             }
+            let walPeak = wal.stop()
             passes.append(
-                Pass(name: kind.rawValue, seconds: process.seconds, peakKilobytes: process.peakResidentKilobytes))
+                Pass(
+                    name: kind.rawValue, seconds: process.seconds, peakKilobytes: process.peakResidentKilobytes,
+                    walPeakBytes: walPeak, walAfterBytes: FileSizeWatch.size(database + "-wal")))
             print(
                 String(
                     format: "  %@: %.2f s, processed %d, peak RSS %.1f MiB with %d threads", kind.rawValue,
@@ -180,4 +192,35 @@ func chatLine(_ message: ChatMessage) -> String {
 
 func removeDatabase(_ path: String) {
     for suffix in ["", "-wal", "-shm", "-consolidation.lock", "-extraction.lock", "-graph.lock"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+}
+
+/// The largest size a file reaches while it is watched: a thread looks every 2 ms.
+final class FileSizeWatch: @unchecked Sendable {
+    private let largest = Atomic<Int>(0)
+    private let stopped = Atomic<Bool>(false)
+    private let done = DispatchSemaphore(value: 0)
+
+    init(path: String) {
+        Thread { [self] in
+            while !stopped.load(ordering: .acquiring) {
+                let size = Self.size(path)
+                if size > largest.load(ordering: .relaxed) { largest.store(size, ordering: .relaxed) }
+                usleep(2_000)
+            }
+            done.signal()
+        }.start()
+    }
+
+    /// Stops watching; the largest size seen.
+    func stop() -> Int {
+        stopped.store(true, ordering: .releasing)
+        done.wait()
+        return largest.load(ordering: .relaxed)
+    }
+
+    /// A file's size in bytes; 0 when there is none.
+    static func size(_ path: String) -> Int {
+        var status = stat()
+        return stat(path, &status) == 0 ? Int(status.st_size) : 0
+    }
 }

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 
+@testable import MemoryStorage
+
 #if canImport(Glibc)
     import Glibc
 #endif
@@ -19,6 +21,15 @@ struct FullDiskTests {
     private func count(_ db: String, in dir: TemporaryDirectory) throws -> Int {
         let stats = try Memctl.run(["--db", db, "stats", "--json"], in: dir).jsonObject()
         return (stats["stm"] as? [String: Int])?.values.reduce(0, +) ?? -1
+    }
+
+    /// Frees exactly the space the README says a pass needs beside `db`, no more.
+    private func free(_ fs: SmallFilesystem, for db: String) throws {
+        try fs.free()
+        let size = (try FileManager.default.attributesOfItem(atPath: db)[.size] as? Int) ?? 0
+        try fs.fill(leaving: MemoryStore.freeSpaceNeeded(databaseBytes: size))
+        #expect(fs.available >= MemoryStore.freeSpaceNeeded(databaseBytes: size))
+        #expect(fs.available < MemoryStore.freeSpaceNeeded(databaseBytes: size) + 1_048_576)
     }
 
     private func expectFullDiskMessage(
@@ -66,8 +77,8 @@ struct FullDiskTests {
 
     @Test("each pass run by memctl on a full disk stops with the file named, and resumes to the uninterrupted result")
     func passesOnAFullDisk() throws {
-        // Room for the WAL, which grows to about 4 MiB before a checkpoint, once space is freed.
-        let fs = try SmallFilesystem(mebibytes: 16)
+        // Room for what a pass needs (`MemoryStore.freeSpaceNeeded`) once space is freed.
+        let fs = try SmallFilesystem(mebibytes: 96)
         let dir = try TemporaryDirectory()
         let db = try CycleOutcome.importedDatabase(count: 600, in: dir)
         let reference = dir.path("reference.db")
@@ -82,7 +93,7 @@ struct FullDiskTests {
             let stopped = try Memctl.run(["--db", onSmallDisk, "consolidate", "--only", kind] + options, in: dir)
             expectFullDiskMessage(stopped, onSmallDisk)
             #expect(stopped.stderr.contains("resumes where it stopped once space is freed"), "\(stopped.stderr)")
-            try fs.free()
+            try free(fs, for: onSmallDisk)
             #expect(try Memctl.run(["--db", onSmallDisk, "check"], in: dir).status == 0, "\(kind)")
             let resumed = try Memctl.run(["--db", onSmallDisk, "consolidate", "--only", kind] + options, in: dir)
             #expect(resumed.status == 0, "\(kind): \(resumed.stderr)")
@@ -92,7 +103,7 @@ struct FullDiskTests {
 
     @Test("memoryd on a full disk logs each pass's failure as an error, keeps running, retries with backoff, and converges once space is freed")
     func daemonOnAFullDisk() throws {
-        let fs = try SmallFilesystem(mebibytes: 16)
+        let fs = try SmallFilesystem(mebibytes: 96)
         let dir = try TemporaryDirectory()
         let db = try CycleOutcome.importedDatabase(count: 600, in: dir)
         let reference = dir.path("reference.db")
@@ -132,7 +143,7 @@ struct FullDiskTests {
         }
         #expect(daemon.process.isRunning)
 
-        try fs.free()
+        try free(fs, for: onSmallDisk)
         // The retries (after 1 s, 2 s, …) finish the cycle; consolidate --wait makes sure.
         let finish = try Memctl.run(["--db", onSmallDisk, "--socket", dir.path("control.sock"), "consolidate", "--wait"], in: dir)
         #expect(finish.status == 0, "\(finish.stderr)")

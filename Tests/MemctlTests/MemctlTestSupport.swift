@@ -1,4 +1,5 @@
 import Foundation
+import MemoryModel
 import Testing
 
 #if canImport(Glibc)
@@ -184,4 +185,32 @@ func jsonLine(_ fields: [String: Any]) throws -> String {
 /// True when `text` is a stored time: `YYYY-MM-DDTHH:MM:SS.mmmZ`.
 func isStoredTimestamp(_ text: String) -> Bool {
     text.wholeMatch(of: /\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z/) != nil
+}
+
+/// Chat that does not repeat itself, so that consolidation keeps most of it: `count` turns
+/// of two speakers over `count / 40` conversations, each a different mix of words.
+func variedChat(_ count: Int) -> String {
+    let words = """
+        garden train coffee sister Berlin museum guitar recipe weekend doctor budget laptop
+        holiday bakery river concert cousin Lisbon painting office marathon puppy novel
+        kitchen ticket market festival camera bicycle tomato invoice meeting planet violin
+        """.split(whereSeparator: \.isWhitespace)
+    let verbs = ["loved", "booked", "fixed", "found", "missed", "painted", "cooked", "moved", "visited", "sold"]
+    var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+    func next(_ bound: Int) -> Int {
+        state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+        return Int((state >> 33) % UInt64(bound))
+    }
+    let start = Timestamp.now.millisecondsSince1970 - Int64(count) * 60_000 - 86_400_000
+    var lines = ""
+    for index in 0..<count {
+        let sentence = (0..<(6 + next(14))).map { _ in
+            next(3) == 0 ? verbs[next(verbs.count)] : String(words[next(words.count)])
+        }.joined(separator: " ")
+        let time = Timestamp(millisecondsSince1970: start + Int64(index) * 60_000)
+        lines +=
+            #"{"content": "I \#(sentence) number \#(index).", "session": "c\#(index / 40)", "#
+            + #""source": "\#(index % 2 == 0 ? "user" : "assistant")", "created_at": "\#(time.iso8601)"}"# + "\n"
+    }
+    return lines
 }

@@ -11,34 +11,6 @@ import Testing
 /// costs in memory.
 @Suite("Pass threads: the setting and its bounds")
 struct PassThreadsSettingTests {
-    /// Chat that does not repeat itself, so that consolidation keeps most of it: `count` turns
-    /// of two speakers over `count / 40` conversations, each a different mix of words.
-    private func varied(_ count: Int) -> String {
-        let words = """
-            garden train coffee sister Berlin museum guitar recipe weekend doctor budget laptop
-            holiday bakery river concert cousin Lisbon painting office marathon puppy novel
-            kitchen ticket market festival camera bicycle tomato invoice meeting planet violin
-            """.split(whereSeparator: \.isWhitespace)
-        let verbs = ["loved", "booked", "fixed", "found", "missed", "painted", "cooked", "moved", "visited", "sold"]
-        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
-        func next(_ bound: Int) -> Int {
-            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            return Int((state >> 33) % UInt64(bound))
-        }
-        let start = Timestamp.now.millisecondsSince1970 - Int64(count) * 60_000 - 86_400_000
-        var lines = ""
-        for index in 0..<count {
-            let sentence = (0..<(6 + next(14))).map { _ in
-                next(3) == 0 ? verbs[next(verbs.count)] : String(words[next(words.count)])
-            }.joined(separator: " ")
-            let time = Timestamp(millisecondsSince1970: start + Int64(index) * 60_000)
-            lines +=
-                #"{"content": "I \#(sentence) number \#(index).", "session": "c\#(index / 40)", "#
-                + #""source": "\#(index % 2 == 0 ? "user" : "assistant")", "created_at": "\#(time.iso8601)"}"# + "\n"
-        }
-        return lines
-    }
-
     /// Runs memctl to its end and returns its exit status and peak resident memory (`wait4`).
     private func peak(_ arguments: [String]) throws -> (status: Int32, kilobytes: Int) {
         var actions = posix_spawn_file_actions_t()
@@ -62,7 +34,7 @@ struct PassThreadsSettingTests {
     func sixteenThreadsPeak() throws {
         let dir = try TemporaryDirectory()
         let db = dir.path("memory.db")
-        let imported = try Memctl.run(["--db", db, "import", "-"], stdin: Data(varied(4_000).utf8), in: dir)
+        let imported = try Memctl.run(["--db", db, "import", "-"], stdin: Data(variedChat(4_000).utf8), in: dir)
         try #require(imported.status == 0, "\(imported.stderr)")
         let run = try peak([
             "--db", db, "consolidate", "--local", "--only", "consolidation", "--min-age", "0", "--threads", "16",

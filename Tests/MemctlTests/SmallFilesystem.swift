@@ -36,8 +36,10 @@ final class SmallFilesystem {
         return Int(info.f_bavail) * Int(info.f_frsize)
     }
 
-    /// Takes all the free space but `spare` bytes with a file of its own.
+    /// Takes all the free space but `spare` bytes with a file of its own (in place of the one
+    /// it took before).
     func fill(leaving spare: Int) throws {
+        try? FileManager.default.removeItem(atPath: fillerPath)
         let size = max(0, available - spare)
         guard FileManager.default.createFile(atPath: fillerPath, contents: Data(count: size)) else {
             throw CocoaError(.fileWriteOutOfSpace, userInfo: [NSFilePathErrorKey: fillerPath])

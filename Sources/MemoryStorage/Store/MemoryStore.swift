@@ -75,10 +75,37 @@ public actor MemoryStore {
         }
     }
 
-    /// Checkpoints what a pass leaves in the `-wal` beyond `checkpointPagesAtEnd`.
+    /// Copies what a pass leaves in the `-wal` beyond `checkpointPagesAtEnd` into the database
+    /// and empties the `-wal` file (`wal_checkpoint(TRUNCATE)`, which waits for readers as any
+    /// write does): after a pass the `-wal` is at most `checkpointPagesAtEnd` pages long,
+    /// rather than as long as the pass once made it. A reader still busy after the busy timeout
+    /// leaves it for the next writer, which cuts it to `walSizeLimitBytes`.
     package func checkpointAtPassEnd() throws {
-        try checkpointIfDue(atLeast: Self.checkpointPagesAtEnd)
+        try withConnection { connection in
+            guard connection.walPages >= Self.checkpointPagesAtEnd else { return }
+            _ = try connection.prepare("PRAGMA wal_checkpoint(TRUNCATE)", cached: false).rows { $0.int64(0) }
+            connection.walPages = 0
+        }
     }
+
+    /// What SQLite cuts the `-wal` file back to when a writer starts it over after a complete
+    /// checkpoint (`journal_size_limit`). Without it the file keeps the largest size it ever had:
+    /// a cycle over 10,000 messages left a 27 MB `-wal` beside a 13 MB database. docs/RESOURCES.md,
+    /// "Disk", has the bound this gives during a pass.
+    static let walSizeLimitBytes = 4 * 1_048_576
+
+    /// The most the `-wal` holds during a pass: a pass copies it into the database once it
+    /// holds `checkpointPagesBetweenBatches` pages (32 MiB), between batches, so it reaches that
+    /// and one transaction more; the 258k Chit-Chat cycle's largest, 55.7 MB, is in
+    /// docs/RESOURCES.md, "Disk".
+    /// A reader that keeps one snapshot open for the whole pass (a long `BEGIN` in the `sqlite3`
+    /// shell) stops SQLite from starting the `-wal` over, and it grows past this.
+    public static let walBoundBytes = 64 * 1_048_576
+
+    /// The free space a pass needs beside a database of `databaseBytes`: the `-wal`'s bound,
+    /// and room for the database to grow by its own size (a cycle over memories just imported
+    /// about doubles it).
+    public static func freeSpaceNeeded(databaseBytes: Int) -> Int { walBoundBytes + databaseBytes }
 
     /// The schema version this build reads and writes.
     public static let schemaVersion = Schema.currentVersion
@@ -175,6 +202,7 @@ public actor MemoryStore {
                 // The -wal and -shm files cannot be created: the directory is not writable.
                 throw StoreError.readOnly(path: path)
             }
+            try connection.execute("PRAGMA journal_size_limit = \(Self.walSizeLimitBytes)")
             try connection.migrate(Schema.migrations, record: Schema.record)
             if configuration.durability == .checkpoints {
                 // The passes checkpoint between batches (`checkpointIfDue()`), never inside a commit.
