@@ -14,6 +14,7 @@ enum MemoryBench {
                memory-bench longmemeval FILE [--k 5,10] [--budgets 50,100,200,400] [--haystacks N] [--keep DIR [--reuse]]
                memory-bench torture [--kills N] [--rows N] [--chitchat FILE] [--keep DIR]
                memory-bench idle [--rows N] [--seconds N] [--chitchat FILE] [--keep DIR]
+               memory-bench tenants [--count N] [--rows N] [--threads N] [--chitchat FILE] [--keep DIR]
 
         import       time `memctl import` of N generated chat messages (default 250000) against
                      the sqlite3 shell loading the same rows into the same schema: a bulk load
@@ -68,6 +69,10 @@ enum MemoryBench {
                      file-backed) and CPU ticks over --seconds N of idling (default 30), once
                      started on an empty database and once after its first cycle over N
                      imported messages (default 25000).
+        tenants      one database per user: N (default 2) copies of the same N imported
+                     messages (default 25000) each get a full cycle, one memctl process each,
+                     all at once; the aggregate msg/s against one database alone, and each
+                     process's peak RSS. --threads N: each process's threads.
 
         All use the memctl (and memoryd) built next to this binary: run `swift build -c release` first.
           --keep DIR  write the data and databases to DIR and keep them (default: a temp dir)
@@ -84,7 +89,7 @@ enum MemoryBench {
             exit(0)
         }
         guard let command = arguments.first,
-            ["import", "consolidate", "cycle", "extract", "locomo", "longmemeval", "torture", "idle"].contains(command)
+            ["import", "consolidate", "cycle", "extract", "locomo", "longmemeval", "torture", "idle", "tenants"].contains(command)
         else {
             print(usage)
             exit(arguments.isEmpty ? 0 : 64)
@@ -100,8 +105,8 @@ enum MemoryBench {
                 print("memory-bench: --chitchat needs the path of dataset.json\n\n\(usage)")
                 exit(64)
             }
-            guard ["import", "consolidate", "cycle", "torture", "idle"].contains(command) else {
-                print("memory-bench: --chitchat works with import, consolidate, cycle, torture and idle\n\n\(usage)")
+            guard ["import", "consolidate", "cycle", "torture", "idle", "tenants"].contains(command) else {
+                print("memory-bench: --chitchat works with import, consolidate, cycle, torture, idle and tenants\n\n\(usage)")
                 exit(64)
             }
             do {
@@ -112,7 +117,7 @@ enum MemoryBench {
             }
         }
         let corpusSize: Int? = if case .chitchat(let corpus) = messages { corpus.count } else { nil }
-        let defaultRows = ["extract": 100_000, "torture": 10_000, "idle": 25_000][command] ?? corpusSize ?? 250_000
+        let defaultRows = ["extract": 100_000, "torture": 10_000, "idle": 25_000, "tenants": 25_000][command] ?? corpusSize ?? 250_000
         let rows = option("--rows").flatMap(Int.init) ?? defaultRows
         let runs = option("--runs").flatMap(Int.init) ?? 3
         let sizes =
@@ -150,6 +155,11 @@ enum MemoryBench {
                 try IdleBenchmark(
                     rows: rows, messages: messages, directory: directory, memctl: memctl,
                     seconds: option("--seconds").flatMap(Int.init) ?? 30
+                ).run()
+            case "tenants":
+                try TenantsBenchmark(
+                    count: option("--count").flatMap(Int.init) ?? 2, rows: rows, messages: messages, directory: directory,
+                    memctl: memctl, threads: option("--threads").flatMap(Int.init) ?? Processors.defaultThreads
                 ).run()
             case "extract":
                 try ExtractionBenchmark(rows: rows, directory: directory, memctl: memctl).run()

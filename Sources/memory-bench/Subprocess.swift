@@ -42,6 +42,26 @@ struct Subprocess {
         return Measurement(status: status, seconds: seconds, peakResidentKilobytes: peak)
     }
 
+    /// Runs the programs at once, each measured as `run` measures one, and waits for all of
+    /// them; their output goes to /dev/null.
+    static func runSideBySide(_ programs: [(path: String, arguments: [String])]) throws -> [Measurement] {
+        let reports = programs.indices.map {
+            FileManager.default.temporaryDirectory.appendingPathComponent("memory-bench-\(getpid())-\($0).measure").path
+        }
+        defer { reports.forEach { try? FileManager.default.removeItem(atPath: $0) } }
+        let started = try zip(programs, reports).map { program, report in
+            try spawn("/proc/self/exe", [measureFlag, report, program.path] + program.arguments)
+        }
+        return try zip(started, reports).map { process, report in
+            let measurer = try wait(process)
+            let fields = ((try? String(contentsOfFile: report, encoding: .utf8)) ?? "").split(separator: " ")
+            guard measurer.status == 0, fields.count == 3, let status = Int32(fields[0]), let seconds = Double(fields[1]),
+                let peak = Int(fields[2].trimmingCharacters(in: .whitespacesAndNewlines))
+            else { throw BenchmarkError("a side-by-side run failed (the measuring process exited \(measurer.status))") }
+            return Measurement(status: status, seconds: seconds, peakResidentKilobytes: peak)
+        }
+    }
+
     /// The measuring process: runs the program with this process's standard input, output and
     /// error, and writes "STATUS SECONDS PEAK-KB" to REPORT.
     static func measure(_ arguments: [String]) -> Never {
