@@ -96,6 +96,17 @@ enum BenchmarkMessages {
         }
     }
 
+    /// Imports the first `count` messages into `database` with `memctl import`, through a JSONL
+    /// file beside it that is removed afterwards.
+    func importInto(_ database: String, count: Int, memctl: String) throws {
+        let jsonl = database + ".jsonl"
+        print("writing and importing \(count) \(name) messages …")
+        try writeImport(count, to: jsonl)
+        defer { try? FileManager.default.removeItem(atPath: jsonl) }
+        let imported = try Subprocess.run(memctl, ["--db", database, "import", jsonl])
+        guard imported.status == 0 else { throw BenchmarkError("memctl import exited \(imported.status)") }
+    }
+
     /// Writes the first `count` messages as JSONL for `memctl import`.
     func writeImport(_ count: Int, to path: String) throws {
         guard FileManager.default.createFile(atPath: path, contents: nil),

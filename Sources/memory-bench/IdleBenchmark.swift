@@ -22,11 +22,7 @@ struct IdleBenchmark {
         }
         let empty = try measure(memoryd, database: directory.appendingPathComponent("idle-empty.db").path)
         let database = directory.appendingPathComponent("idle.db").path
-        let jsonl = directory.appendingPathComponent("idle.jsonl").path
-        print("writing and importing \(rows) \(messages.name) messages …")
-        try messages.writeImport(rows, to: jsonl)
-        let imported = try Subprocess.run(memctl, ["--db", database, "import", jsonl])
-        guard imported.status == 0 else { throw BenchmarkError("memctl import exited \(imported.status)") }
+        try messages.importInto(database, count: rows, memctl: memctl)
         let worked = try measure(memoryd, database: database)
 
         print("")

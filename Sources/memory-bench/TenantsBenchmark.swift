@@ -17,12 +17,7 @@ struct TenantsBenchmark {
 
     func run() throws {
         let source = directory.appendingPathComponent("tenant-source.db").path
-        let jsonl = directory.appendingPathComponent("tenants.jsonl").path
-        print("writing and importing \(rows) \(messages.name) messages …")
-        try messages.writeImport(rows, to: jsonl)
-        let imported = try Subprocess.run(memctl, ["--db", source, "import", jsonl])
-        guard imported.status == 0 else { throw BenchmarkError("memctl import exited \(imported.status)") }
-        try? FileManager.default.removeItem(atPath: jsonl)
+        try messages.importInto(source, count: rows, memctl: memctl)
 
         let alone = try side(by: 1, from: source)
         let together = try side(by: count, from: source)
