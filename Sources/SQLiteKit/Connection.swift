@@ -104,6 +104,13 @@ package final class Connection {
         sqlite3_close_v2(handle)
     }
 
+    /// Makes `close()` leave the `-wal` as it is, for the next connection to copy into the
+    /// database, instead of copying it first (SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE): for a process
+    /// that was asked to stop and should not spend the copy's time doing so.
+    package func leavesWriteAheadLogOnClose() {
+        _ = memoryd_sqlite3_db_config_bool(handle, SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, 1)
+    }
+
     private func checkOpen(_ sql: String) throws {
         if isClosed { throw SQLiteError(extendedCode: SQLITE_MISUSE, message: "the database is closed", sql: sql) }
     }

@@ -15,6 +15,7 @@ enum MemoryBench {
                memory-bench torture [--kills N] [--rows N] [--chitchat FILE] [--keep DIR]
                memory-bench idle [--rows N] [--seconds N] [--chitchat FILE] [--keep DIR]
                memory-bench tenants [--count N] [--rows N] [--threads N] [--chitchat FILE] [--keep DIR]
+               memory-bench stop [--runs N] [--rows N] [--chitchat FILE] [--keep DIR]
 
         import       time `memctl import` of N generated chat messages (default 250000) against
                      the sqlite3 shell loading the same rows into the same schema: a bulk load
@@ -73,6 +74,12 @@ enum MemoryBench {
                      messages (default 25000) each get a full cycle, one memctl process each,
                      all at once; the aggregate msg/s against one database alone, and each
                      process's peak RSS. --threads N: each process's threads.
+        stop         Ctrl-C in the middle of `memctl consolidate --local --only consolidation`
+                     over N imported messages (default 25000), --runs N times (default 10):
+                     the time from SIGINT to the process's exit, median and max.
+
+        --load N     with any command: N busy processes, one core each, run beside the
+                     measurement for as long as it lasts.
 
         All use the memctl (and memoryd) built next to this binary: run `swift build -c release` first.
           --keep DIR  write the data and databases to DIR and keep them (default: a temp dir)
@@ -82,6 +89,7 @@ enum MemoryBench {
         if CommandLine.arguments.dropFirst().first == Subprocess.measureFlag {
             Subprocess.measure(Array(CommandLine.arguments.dropFirst(2)))
         }
+        if CommandLine.arguments.dropFirst().first == BusyLoad.busyFlag { BusyLoad.spin() }
         var arguments = Array(CommandLine.arguments.dropFirst())
         // `memory-bench torture --help` must print the usage, not start a long run.
         if arguments.contains("--help") || arguments.contains("-h") {
@@ -89,7 +97,8 @@ enum MemoryBench {
             exit(0)
         }
         guard let command = arguments.first,
-            ["import", "consolidate", "cycle", "extract", "locomo", "longmemeval", "torture", "idle", "tenants"].contains(command)
+            ["import", "consolidate", "cycle", "extract", "locomo", "longmemeval", "torture", "idle", "tenants", "stop"]
+                .contains(command)
         else {
             print(usage)
             exit(arguments.isEmpty ? 0 : 64)
@@ -105,8 +114,8 @@ enum MemoryBench {
                 print("memory-bench: --chitchat needs the path of dataset.json\n\n\(usage)")
                 exit(64)
             }
-            guard ["import", "consolidate", "cycle", "torture", "idle", "tenants"].contains(command) else {
-                print("memory-bench: --chitchat works with import, consolidate, cycle, torture, idle and tenants\n\n\(usage)")
+            guard ["import", "consolidate", "cycle", "torture", "idle", "tenants", "stop"].contains(command) else {
+                print("memory-bench: --chitchat works with import, consolidate, cycle, torture, idle, tenants and stop\n\n\(usage)")
                 exit(64)
             }
             do {
@@ -117,7 +126,7 @@ enum MemoryBench {
             }
         }
         let corpusSize: Int? = if case .chitchat(let corpus) = messages { corpus.count } else { nil }
-        let defaultRows = ["extract": 100_000, "torture": 10_000, "idle": 25_000, "tenants": 25_000][command] ?? corpusSize ?? 250_000
+        let defaultRows = ["extract": 100_000, "torture": 10_000, "idle": 25_000, "tenants": 25_000, "stop": 25_000][command] ?? corpusSize ?? 250_000
         let rows = option("--rows").flatMap(Int.init) ?? defaultRows
         let runs = option("--runs").flatMap(Int.init) ?? 3
         let sizes =
@@ -141,7 +150,19 @@ enum MemoryBench {
                 let days = corpus.span / 86_400_000
                 print("Chit-Chat: \(corpus.count) messages; past the end, repeated \(days) days later")
             }
+            if let load = option("--load") {
+                guard let count = Int(load), count >= 0 else {
+                    print("memory-bench: --load must be a whole number of busy processes, got '\(load)'")
+                    exit(64)
+                }
+                try BusyLoad.start(count)
+            }
             switch command {
+            case "stop":
+                try StopBenchmark(
+                    rows: rows, runs: option("--runs").flatMap(Int.init) ?? 10, messages: messages, directory: directory,
+                    memctl: memctl
+                ).run()
             case "import":
                 try await ImportBenchmark(
                     rows: rows, runs: runs, messages: messages, directory: directory, memctl: memctl

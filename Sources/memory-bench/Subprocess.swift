@@ -80,7 +80,7 @@ struct Subprocess {
     /// Starts `path` and returns its process id and start time (uptime nanoseconds). Standard
     /// input comes from `stdinPath` (else /dev/null), standard output and error go to
     /// `outputPath` (else /dev/null); `inheriting`: all three are this process's.
-    private static func spawn(
+    static func spawn(
         _ path: String, _ arguments: [String], inheriting: Bool = false, stdinPath: String? = nil,
         outputPath: String? = nil
     ) throws -> (pid: pid_t, start: UInt64) {

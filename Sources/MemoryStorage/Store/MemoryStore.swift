@@ -151,6 +151,15 @@ public actor MemoryStore {
     // The connection closes itself when it goes.
     deinit { executor.stop() }
 
+    /// Closes the database without copying the `-wal` into it first: after a stop request, so
+    /// that the process ends at once. The `-wal` (committed, at most `walBoundBytes`) and the
+    /// `-shm` stay beside the database, and the next connection copies them. Every later call
+    /// fails.
+    public func closeLeavingWriteAheadLog() {
+        connection.leavesWriteAheadLogOnClose()
+        connection.close()
+    }
+
     /// Closes the database: the daemon and memctl call it when they are done, so that the file
     /// is closed (and its `-wal` checkpointed) before they exit. Every later call fails.
     public func close() {

@@ -172,6 +172,10 @@ struct ConsolidateCommand: Command {
         for number in [SIGINT, SIGTERM] { stops.append(await registeredSignalSource(number) { task.cancel() }) }
         defer { stops.forEach { $0.cancel() } }
         let summaries = try await task.value
+        if summaries.contains(where: { $0.record.outcome == .cancelled }) {
+            // Stopped: end now, and leave copying the -wal into the database to its next user.
+            await store.closeLeavingWriteAheadLog()
+        }
         if context.json {
             try context.printJSON(["passes": summaries])
         } else {
