@@ -87,34 +87,46 @@ enum BenchmarkMessages {
 
     /// Calls `body` with each of the first `count` messages, in order.
     func forEach(_ count: Int, _ body: (ChatMessage) throws -> Void) rethrows {
+        try forEach(in: 0..<count, body)
+    }
+
+    /// Calls `body` with the messages at `range`, in order: those after the first
+    /// `range.lowerBound`.
+    func forEach(in range: Range<Int>, _ body: (ChatMessage) throws -> Void) rethrows {
         switch self {
         case .generated:
-            var generator = ChatGenerator(count: count)
-            for _ in 0..<count { try body(generator.next()) }
+            var generator = ChatGenerator(count: range.upperBound)
+            for index in 0..<range.upperBound {
+                let message = generator.next()
+                if index >= range.lowerBound { try body(message) }
+            }
         case .chitchat(let corpus):
-            for index in 0..<count { try body(corpus.message(index)) }
+            for index in range { try body(corpus.message(index)) }
         }
     }
 
     /// Imports the first `count` messages into `database` with `memctl import`, through a JSONL
     /// file beside it that is removed afterwards.
-    func importInto(_ database: String, count: Int, memctl: String) throws {
+    func importInto(_ database: String, count: Int, after skipped: Int = 0, memctl: String) throws {
         let jsonl = database + ".jsonl"
         print("writing and importing \(count) \(name) messages …")
-        try writeImport(count, to: jsonl)
+        try writeImport(skipped..<(skipped + count), to: jsonl)
         defer { try? FileManager.default.removeItem(atPath: jsonl) }
         let imported = try Subprocess.run(memctl, ["--db", database, "import", jsonl])
         guard imported.status == 0 else { throw BenchmarkError("memctl import exited \(imported.status)") }
     }
 
     /// Writes the first `count` messages as JSONL for `memctl import`.
-    func writeImport(_ count: Int, to path: String) throws {
+    func writeImport(_ count: Int, to path: String) throws { try writeImport(0..<count, to: path) }
+
+    /// Writes the messages at `range` as JSONL for `memctl import`.
+    func writeImport(_ range: Range<Int>, to path: String) throws {
         guard FileManager.default.createFile(atPath: path, contents: nil),
             let file = FileHandle(forWritingAtPath: path)
         else { throw BenchmarkError("cannot write \(path)") }
         defer { try? file.close() }
         var buffer = ""
-        try forEach(count) { message in
+        try forEach(in: range) { message in
             buffer += chatLine(message)
             if buffer.utf8.count >= 1 << 20 {
                 try file.write(contentsOf: Data(buffer.utf8))

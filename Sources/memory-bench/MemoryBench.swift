@@ -16,6 +16,7 @@ enum MemoryBench {
                memory-bench idle [--rows N] [--seconds N] [--chitchat FILE] [--keep DIR]
                memory-bench tenants [--count N] [--rows N] [--threads N] [--chitchat FILE] [--keep DIR]
                memory-bench stop [--runs N] [--rows N] [--chitchat FILE] [--keep DIR]
+               memory-bench fresh [--rows N] [--new N] [--chitchat FILE] [--keep DIR [--reuse]]
 
         import       time `memctl import` of N generated chat messages (default 250000) against
                      the sqlite3 shell loading the same rows into the same schema: a bulk load
@@ -77,6 +78,10 @@ enum MemoryBench {
         stop         Ctrl-C in the middle of `memctl consolidate --local --only consolidation`
                      over N imported messages (default 25000), --runs N times (default 10):
                      the time from SIGINT to the process's exit, median and max.
+        fresh        new memories on a big store: N messages (default 1000000) get a full
+                     cycle, then --new N more (default 1000) are imported and a cycle runs over
+                     them; its cost per new message against a 25000-message cycle's. With
+                     --keep DIR --reuse, the consolidated big store of an earlier run is reused.
 
         --load N     with any command: N busy processes, one core each, run beside the
                      measurement for as long as it lasts.
@@ -97,7 +102,7 @@ enum MemoryBench {
             exit(0)
         }
         guard let command = arguments.first,
-            ["import", "consolidate", "cycle", "extract", "locomo", "longmemeval", "torture", "idle", "tenants", "stop"]
+            ["import", "consolidate", "cycle", "extract", "locomo", "longmemeval", "torture", "idle", "tenants", "stop", "fresh"]
                 .contains(command)
         else {
             print(usage)
@@ -114,8 +119,8 @@ enum MemoryBench {
                 print("memory-bench: --chitchat needs the path of dataset.json\n\n\(usage)")
                 exit(64)
             }
-            guard ["import", "consolidate", "cycle", "torture", "idle", "tenants", "stop"].contains(command) else {
-                print("memory-bench: --chitchat works with import, consolidate, cycle, torture, idle, tenants and stop\n\n\(usage)")
+            guard ["import", "consolidate", "cycle", "torture", "idle", "tenants", "stop", "fresh"].contains(command) else {
+                print("memory-bench: --chitchat works with import, consolidate, cycle, torture, idle, tenants, stop and fresh\n\n\(usage)")
                 exit(64)
             }
             do {
@@ -126,7 +131,7 @@ enum MemoryBench {
             }
         }
         let corpusSize: Int? = if case .chitchat(let corpus) = messages { corpus.count } else { nil }
-        let defaultRows = ["extract": 100_000, "torture": 10_000, "idle": 25_000, "tenants": 25_000, "stop": 25_000][command] ?? corpusSize ?? 250_000
+        let defaultRows = ["extract": 100_000, "torture": 10_000, "idle": 25_000, "tenants": 25_000, "stop": 25_000, "fresh": 1_000_000][command] ?? corpusSize ?? 250_000
         let rows = option("--rows").flatMap(Int.init) ?? defaultRows
         let runs = option("--runs").flatMap(Int.init) ?? 3
         let sizes =
@@ -158,6 +163,11 @@ enum MemoryBench {
                 try BusyLoad.start(count)
             }
             switch command {
+            case "fresh":
+                try FreshnessBenchmark(
+                    rows: rows, fresh: option("--new").flatMap(Int.init) ?? 1_000, messages: messages,
+                    directory: directory, memctl: memctl, reuse: arguments.contains("--reuse")
+                ).run()
             case "stop":
                 try StopBenchmark(
                     rows: rows, runs: option("--runs").flatMap(Int.init) ?? 10, messages: messages, directory: directory,
