@@ -92,8 +92,8 @@ package struct DaemonConfiguration: Equatable {
             }
             policy.batchSize = size
         case "threads":
-            guard let threads = Int(value), (1...PassSettings.maximumThreads).contains(threads) else {
-                throw ConfigurationError("threads = \(value): expected a whole number from 1 to \(PassSettings.maximumThreads)")
+            guard let threads = PassSettings.threads(value) else {
+                throw ConfigurationError("threads = \(value): expected \(PassSettings.threadsExpected)")
             }
             policy.threads = threads
         default:

@@ -183,9 +183,10 @@ package struct RecallContext: Sendable {
     private mutating func quote(
         _ memories: [Recall.Memory], _ chosen: Set<Int>, of units: [Unit], sentenceCounts: [Int], heads: [Head]
     ) {
+        let byMemory = Dictionary(grouping: chosen.map { units[$0] }, by: \.memory)
         var previousDay: CalendarDay?
         for (index, memory) in memories.enumerated() {
-            let quoted = chosen.map { units[$0] }.filter { $0.memory == index }.sorted { $0.position < $1.position }
+            let quoted = (byMemory[index] ?? []).sorted { $0.position < $1.position }
             guard let first = quoted.first, let last = quoted.last else { continue }
             var text = first.position > 0 ? "…" : ""
             for (offset, unit) in quoted.enumerated() {

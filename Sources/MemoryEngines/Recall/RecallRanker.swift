@@ -48,7 +48,7 @@ package struct RecallRanker: Sendable {
     /// neither, asks about nobody in particular. `tokens` are its lower-cased words.
     package static func pronounSpeaker(in tokens: [String]) -> String? {
         let words = Set(tokens)
-        let first = !words.isDisjoint(with: ["i", "me", "my", "mine", "myself", "i'm", "i've", "i'd", "i'll"])
+        let first = !words.isDisjoint(with: firstPerson)
         let second = !words.isDisjoint(with: ["you", "your", "yours", "yourself", "you're", "you've", "you'd", "you'll"])
         switch (first, second) {
         case (true, false): return NewMemory.defaultSource
@@ -56,6 +56,9 @@ package struct RecallRanker: Sendable {
         default: return nil
         }
     }
+
+    /// "I", "me", "my" and the rest, lower-cased: a question with one is about its speaker.
+    package static let firstPerson: Set<String> = ["i", "me", "my", "mine", "myself", "i'm", "i've", "i'd", "i'll"]
 
     /// Ranks the turns. `asked` is the speaker the question asks about by pronoun
     /// (`pronounSpeaker`); a name in the question is more specific and wins over it.

@@ -16,9 +16,14 @@ public struct PassSettings: Codable, Sendable, Equatable {
     /// to the process, at most 8; `Processors`). Like the batch size, it changes speed and
     /// memory, never what a pass decides.
     public var threads = Processors.defaultThreads
-    /// The most threads a setting may ask for: a pass's threads each hold a share of a batch,
+    /// The thread counts a setting may ask for: a pass's threads each hold a share of a batch,
     /// so a mistyped 10000 would be a crash, not a faster pass.
-    public static let maximumThreads = 256
+    public static let threadCounts = 1...256
+
+    /// `text` as a thread count, when it is a whole number in `threadCounts`; and what it must
+    /// be, for the message that refuses it.
+    public static func threads(_ text: String) -> Int? { Int(text).flatMap { threadCounts.contains($0) ? $0 : nil } }
+    public static let threadsExpected = "a whole number from 1 to \(threadCounts.upperBound)"
 
     public init() {}
 }

@@ -72,6 +72,6 @@ public struct Recaller: Sendable {
 
     /// "I", "me", "my": the query is about the speaker.
     static func isFirstPerson(_ tokens: [String]) -> Bool {
-        !Set(tokens).isDisjoint(with: ["i", "me", "my", "mine", "myself", "i'm", "i've"])
+        !RecallRanker.firstPerson.isDisjoint(with: tokens)
     }
 }

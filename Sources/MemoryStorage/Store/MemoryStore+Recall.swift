@@ -18,9 +18,6 @@ extension MemoryStore {
             // every word's whole doclist again to count it, and each turn's length from the join
             // rather than a statement of FTS5's own per turn.
             let counts = String(repeating: ", ?", count: expression.counts.count)
-            let arguments: [(any SQLiteBindable)?] =
-                [weights.textWeight, weights.speakerWeight, weights.contextWeight, weights.dateWeight]
-                + expression.counts.map { $0 } + [expression.match]
             // FTS5 walks a doclist backwards at about twice the cost of forwards: the oldest first
             // when every match is scored anyway, and the newest first only past the bound.
             let scored = try connection.prepare(
@@ -29,7 +26,10 @@ extension MemoryStore {
                 FROM memory_recall LEFT JOIN memory_recall_docsize d ON d.id = memory_recall.rowid
                 WHERE memory_recall MATCH ? ORDER BY memory_recall.rowid \(expression.fits ? "ASC" : "DESC") LIMIT ?
                 """, cached: false
-            ).bind(arguments + [Self.recallScoredRows]).rows { (id: $0.int64(0), rank: $0.double(1)) }
+            ).bind(
+                [weights.textWeight, weights.speakerWeight, weights.contextWeight, weights.dateWeight]
+                    + expression.counts.map { $0 } + [expression.match, Self.recallScoredRows]
+            ).rows { (id: $0.int64(0), rank: $0.double(1)) }
             let turn = try connection.prepare(
                 """
                 SELECT content, session, source, created_at, importance, ltm_id, status = 'forgotten'

@@ -58,11 +58,9 @@ struct ArgumentList {
     }
 
     /// `--threads N`: the threads a pass in this process runs on, 1 to
-    /// `PassSettings.maximumThreads` (memoryd's `threads` setting).
+    /// 256 (`PassSettings.threadCounts`, memoryd's `threads` setting).
     mutating func threads() throws(UsageError) -> Int? {
-        try option("--threads", "a whole number from 1 to \(PassSettings.maximumThreads)") {
-            Int($0).flatMap { (1...PassSettings.maximumThreads).contains($0) ? $0 : nil }
-        }
+        try option("--threads", PassSettings.threadsExpected, PassSettings.threads)
     }
 
     /// Removes and returns the first argument that is not an option: the command name.

@@ -1,5 +1,4 @@
 import FoundationEssentials
-import MemoryModel
 
 /// What the tools work with: the store, memoryd's control socket, and the output for progress.
 struct MCPToolbox: Sendable {
@@ -7,7 +6,7 @@ struct MCPToolbox: Sendable {
     let socketPath: String
     let output: MCPOutput
     /// Threads of a cycle run in this process (`memctl mcp --threads`).
-    var threads = PassSettings().threads
+    let threads: Int
 
     /// Every tool, in the order `tools/list` shows them.
     var tools: [MCPTool] { [remember, recall, search, entity, why, forget, consolidate, status] }
