@@ -9,6 +9,12 @@ import TestFixtures
 
 @Suite("Database files")
 struct SQLiteLayerTests {
+    @Test("the current schema version is the last migration's")
+    func currentVersionIsTheLastMigrations() {
+        #expect(Schema.currentVersion == Schema.migrations.last?.version)
+        #expect(Schema.migrations.map(\.version) == Array(1...Schema.currentVersion))
+    }
+
     @Test("opening a new file runs the migrations: WAL, foreign keys on, schema version recorded")
     func migratesEmptyFile() async throws {
         let fixture = try StoreFixture()

@@ -212,7 +212,9 @@ public actor MemoryStore {
                 throw StoreError.readOnly(path: path)
             }
             try connection.execute("PRAGMA journal_size_limit = \(Self.walSizeLimitBytes)")
-            try connection.migrate(Schema.migrations, record: Schema.record)
+            // `migrate` reads the version again inside each migration's transaction, in case another
+            // process migrated first; a file already up to date has nothing to migrate.
+            if version < Schema.currentVersion { try connection.migrate(Schema.migrations, record: Schema.record) }
             if configuration.durability == .checkpoints {
                 // The passes checkpoint between batches (`checkpointIfDue()`), never inside a commit.
                 try connection.execute("PRAGMA synchronous = NORMAL")
