@@ -35,10 +35,12 @@ extension MemoryStore {
                 SELECT content, session, source, created_at, importance, ltm_id, status = 'forgotten'
                 FROM short_term_memories WHERE id = ?
                 """)
-            // Forgotten turns stay in the index: read on until enough remembered ones are found.
+            // Forgotten turns stay in the index: read on until enough remembered ones are found. The
+            // scored turns come off a heap best first, so only as many are ordered as are read (200
+            // of 4,000, usually) rather than all of them sorted.
             var turns: [RecallTurn] = []
-            for (id, rank) in scored.sorted(by: { ($0.rank, $0.id) < ($1.rank, $1.id) }) {
-                guard turns.count < weights.candidates else { break }
+            var best = BestFirst(scored)
+            while turns.count < weights.candidates, let (id, rank) = best.next() {
                 let remembered = try turn.bind([id]).firstRow { row -> RecallTurn? in
                     guard row.int64(6) == 0 else { return nil }
                     return RecallTurn(
@@ -49,6 +51,42 @@ extension MemoryStore {
                 if let remembered = remembered ?? nil { turns.append(remembered) }
             }
             return turns
+        }
+    }
+
+    /// Scored turns best first (lowest rank, then lowest id), taken one at a time off a binary
+    /// heap: building it is linear, and each turn taken costs a logarithm of the rest.
+    struct BestFirst {
+        private var heap: [(id: Int64, rank: Double)]
+
+        init(_ rows: [(id: Int64, rank: Double)]) {
+            heap = rows
+            for index in stride(from: heap.count / 2 - 1, through: 0, by: -1) { siftDown(index) }
+        }
+
+        private static func precedes(_ a: (id: Int64, rank: Double), _ b: (id: Int64, rank: Double)) -> Bool {
+            a.rank < b.rank || (a.rank == b.rank && a.id < b.id)
+        }
+
+        private mutating func siftDown(_ start: Int) {
+            var parent = start
+            while true {
+                let left = 2 * parent + 1
+                guard left < heap.count else { return }
+                var child = left
+                if left + 1 < heap.count, Self.precedes(heap[left + 1], heap[left]) { child = left + 1 }
+                guard Self.precedes(heap[child], heap[parent]) else { return }
+                heap.swapAt(parent, child)
+                parent = child
+            }
+        }
+
+        mutating func next() -> (id: Int64, rank: Double)? {
+            guard !heap.isEmpty else { return nil }
+            heap.swapAt(0, heap.count - 1)
+            let first = heap.removeLast()
+            siftDown(0)
+            return first
         }
     }
 
