@@ -5,6 +5,8 @@ enum TextLayout {
     /// Columns a character takes on a terminal: 0 for combining marks, 2 for wide (CJK,
     /// emoji), 1 otherwise.
     static func width(of character: Character) -> Int {
+        // Printable ASCII ("\r\n", the one ASCII character of two scalars, is not printable).
+        if let ascii = character.asciiValue, ascii >= 0x20, ascii < 0x7F { return 1 }
         let scalars = character.unicodeScalars
         guard let first = scalars.first else { return 0 }
         if scalars.contains(where: { $0.value == 0xFE0F }) || first.properties.isEmojiPresentation { return 2 }
@@ -32,6 +34,8 @@ enum TextLayout {
     /// Makes text safe for one table cell: line breaks and other control characters become
     /// visible symbols (`↵`, `␀`, …) so they cannot break the layout.
     static func singleLine(_ text: String) -> String {
+        // Only control characters change, and UTF-8 has no byte below 0x80 but in ASCII.
+        if !text.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F }) { return text }
         var result = ""
         result.unicodeScalars.reserveCapacity(text.unicodeScalars.count)
         for scalar in text.unicodeScalars {
