@@ -278,3 +278,22 @@ struct MemoryStoreTests {
         #expect(try await store.statistics().stm.pending == 2)
     }
 }
+
+@Suite("Recall's scored turns, best first")
+struct BestFirstTests {
+    @Test("the heap gives the turns in (rank, id) order, ties and all")
+    func sortedOrder() {
+        var generator = SystemRandomNumberGenerator()
+        for count in [0, 1, 2, 3, 10, 257, 4_000] {
+            let rows = (0..<count).map { index in
+                (id: Int64(index * 7 % (count + 1)), rank: -Double(Int.random(in: 0..<50, using: &generator)) / 4)
+            }
+            var heap = MemoryStore.BestFirst(rows)
+            var taken: [(id: Int64, rank: Double)] = []
+            while let next = heap.next() { taken.append(next) }
+            let sorted = rows.sorted { ($0.rank, $0.id) < ($1.rank, $1.id) }
+            #expect(taken.map(\.id) == sorted.map(\.id))
+            #expect(taken.map(\.rank) == sorted.map(\.rank))
+        }
+    }
+}
