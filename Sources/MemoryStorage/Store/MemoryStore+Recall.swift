@@ -110,14 +110,22 @@ extension MemoryStore {
         match: String, counts: [Int64], fits: Bool
     ) {
         let bound = recallScoredRows
-        let counter = try connection.prepare(
-            """
-            SELECT count(*), max(rowid) FROM (
-                SELECT rowid FROM memory_recall WHERE memory_recall MATCH ? ORDER BY rowid LIMIT ?)
-            """)
+        // Whether an expression matches more than the bound: the rowid of its match one past it,
+        // if any. FTS5 walks the matches inside the statement (`OFFSET`), at half the instructions
+        // a row of `count(*)` over a `LIMIT` subquery takes (a coroutine and two aggregates per row).
+        let beyond = try connection.prepare(
+            "SELECT rowid FROM memory_recall WHERE memory_recall MATCH ? ORDER BY rowid LIMIT 1 OFFSET ?")
+        func pastBound(_ expression: String) throws -> Int64? {
+            try beyond.bind([expression, bound]).firstRow { $0.int64(0) }
+        }
+        // The matches of one that fits, counted (BM25's IDF needs them): a second walk, over at
+        // most `bound` matches.
+        let counter = try connection.prepare("SELECT count(*) FROM memory_recall WHERE memory_recall MATCH ?")
+        /// How many turns `expression` matches, up to one past the bound, and the rowid of that
+        /// one past it (0 when they fit: only a word past the bound has its count estimated from it).
         func matches(_ expression: String) throws -> (count: Int, last: Int64) {
-            try counter.bind([expression, bound + 1]).firstRow { (Int($0.int64(0)), $0.optionalInt64(1) ?? 0) }
-                ?? (0, 0)
+            if let past = try pastBound(expression) { return (bound + 1, past) }
+            return (Int(try counter.bind([expression]).firstRow { $0.int64(0) } ?? 0), 0)
         }
         let phrases = words.map { "\"\($0)\"" }
         let found = try phrases.map(matches)
@@ -144,7 +152,7 @@ extension MemoryStore {
             // The rarest word alone was counted above, and all the words together are not counted:
             // past the bound, the newest are scored anyway.
             let last = position == rarestFirst.count - 1
-            if try last || (position > 0 && matches(match).count <= bound) {
+            if try last || (position > 0 && pastBound(match) == nil) {
                 let counts = conjunction.map {
                     estimatedCount(firstMatches: bound + 1, endingAt: found[$0].last, in: span)
                 }
