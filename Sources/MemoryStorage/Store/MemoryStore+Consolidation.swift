@@ -131,7 +131,9 @@ extension MemoryStore {
 
     /// The long-term memories with these ids, as consolidation compares them (without source counts).
     package func longTermMemories(_ ids: Set<LongTermMemoryID>) throws -> [LongTermMemoryID: LongTermMemory] {
-        try reading { connection in
+        // Nothing to read (a recall of turns not yet consolidated): no transaction, no statement.
+        guard !ids.isEmpty else { return [:] }
+        return try reading { connection in
             let fetch = try connection.prepare(
                 """
                 SELECT summary, strength, importance, created_at, updated_at, last_reinforced_at

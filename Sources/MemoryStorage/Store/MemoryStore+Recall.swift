@@ -181,7 +181,9 @@ extension MemoryStore {
     /// Recalled memories as they were, but each long-term one with its session, source and
     /// source ids, from its sources.
     package func withProvenance(_ memories: [Recall.Memory]) throws -> [Recall.Memory] {
-        try withConnection { connection in
+        // Only long-term memories have sources: with none, the statements need not be prepared.
+        guard memories.contains(where: { $0.kind == "ltm" }) else { return memories }
+        return try withConnection { connection in
             let sources = try connection.prepare(
                 """
                 SELECT s.id, s.session, s.source FROM long_term_sources p JOIN short_term_memories s ON s.id = p.stm_id
