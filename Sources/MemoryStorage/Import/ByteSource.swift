@@ -1,0 +1,55 @@
+import MemoryModel
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Bytes read in order, a buffer at a time: a file, standard input, or a file inside a zip
+/// archive. What the export importers read from, so that a file of any size is read in
+/// bounded memory.
+package protocol ByteSource: AnyObject {
+    /// Fills the start of `buffer` with the next bytes: how many, at most `buffer.count`; 0 only
+    /// at the end. Throws when they cannot be read.
+    func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int
+}
+
+/// A file (or an open descriptor such as standard input) as a `ByteSource`.
+package final class FileByteSource: ByteSource {
+    package let name: String
+    private let descriptor: Int32
+    private let ownsDescriptor: Bool
+
+    /// Opens `path` for reading; a directory is refused.
+    package init(path: String) throws {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw SystemError(call: "open", path: path) }
+        var info = stat()
+        if fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
+            close(descriptor)
+            throw SystemError(call: "open", path: path, errno: EISDIR)
+        }
+        self.descriptor = descriptor
+        ownsDescriptor = true
+        name = path
+    }
+
+    /// Reads an open descriptor, which it does not close.
+    package init(fileDescriptor: Int32, name: String) {
+        descriptor = fileDescriptor
+        ownsDescriptor = false
+        self.name = name
+    }
+
+    deinit {
+        if ownsDescriptor { close(descriptor) }
+    }
+
+    package func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
+        guard let base = buffer.baseAddress, buffer.count > 0 else { return 0 }
+        while true {
+            let count = Glibc.read(descriptor, base, buffer.count)
+            if count >= 0 { return count }
+            guard errno == EINTR else { throw SystemError(call: "read", path: name) }
+        }
+    }
+}
