@@ -272,6 +272,18 @@ struct JSONArrayReaderTests {
         #expect(failure("[\"a\\n\u{0}\"]")?.offset == 5)
     }
 
+    @Test("a quote, a backslash or a control character is found at any place in a run of plain bytes")
+    func stringEndsAnywhere() throws {
+        for length in 0..<40 {
+            let plain = String(repeating: "é", count: length / 3) + String(repeating: "a", count: length - length / 3)
+            #expect(try elements("[\"\(plain)\", \"\(plain)\\n\(plain)\"]") == [.string(plain), .string(plain + "\n" + plain)])
+            let control = failure("[\"\(plain)\u{1F}\(plain)\"]")
+            #expect(control?.offset == 2 + plain.utf8.count, "length \(length)")
+            let invalid = failure(Array("[\"\(plain)".utf8) + [0xC0, 0x80] + Array("\"]".utf8))
+            #expect(invalid?.offset == 2 + plain.utf8.count, "length \(length)")
+        }
+    }
+
     @Test("text after the closing bracket is refused; whitespace is not")
     func trailingText() throws {
         let error = failure("[1, 2]\n x")
