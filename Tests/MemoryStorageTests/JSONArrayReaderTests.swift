@@ -219,7 +219,8 @@ struct JSONArrayReaderTests {
         let text = "[\n  {\"a\": 1},\n  {\"b\": 2 \"c\": 3}\n]"
         #expect(
             failure(text)?.description
-                == "test.json: line 3, column 11 (byte 24): expected ',' or '}' in an object, found '\"' (in element 2)")
+                == "test.json: line 3, column 11 (byte 24): expected ',' or '}' in an object, found '\"' (in element 2)"
+        )
     }
 
     @Test("a file cut short in an element says which element, and where it ends")
@@ -239,7 +240,9 @@ struct JSONArrayReaderTests {
     @Test("a file cut short in a string says so, on the right line")
     func truncatedInString() {
         let error = failure("[\"one\",\n\"two\",\n\"thr")
-        #expect(error?.description == "test.json: line 3, column 5 (byte 19): the input ends in the middle of element 3, in a string")
+        #expect(
+            error?.description
+                == "test.json: line 3, column 5 (byte 19): the input ends in the middle of element 3, in a string")
     }
 
     @Test("a file cut short between elements says after which")
@@ -276,7 +279,10 @@ struct JSONArrayReaderTests {
     func stringEndsAnywhere() throws {
         for length in 0..<40 {
             let plain = String(repeating: "é", count: length / 3) + String(repeating: "a", count: length - length / 3)
-            #expect(try elements("[\"\(plain)\", \"\(plain)\\n\(plain)\"]") == [.string(plain), .string(plain + "\n" + plain)])
+            #expect(
+                try elements("[\"\(plain)\", \"\(plain)\\n\(plain)\"]") == [
+                    .string(plain), .string(plain + "\n" + plain),
+                ])
             let control = failure("[\"\(plain)\u{1F}\(plain)\"]")
             #expect(control?.offset == 2 + plain.utf8.count, "length \(length)")
             let invalid = failure(Array("[\"\(plain)".utf8) + [0xC0, 0x80] + Array("\"]".utf8))
@@ -294,8 +300,12 @@ struct JSONArrayReaderTests {
 
     @Test("a top level that is not an array is refused with what it starts with")
     func notAnArray() {
-        #expect(failure(#"{"a": 1}"#)?.description == "test.json: line 1, column 1 (byte 0): is not a JSON array (starts with '{')")
-        #expect(failure("\n  \"x\"")?.description == "test.json: line 2, column 3 (byte 3): is not a JSON array (starts with '\"')")
+        #expect(
+            failure(#"{"a": 1}"#)?.description
+                == "test.json: line 1, column 1 (byte 0): is not a JSON array (starts with '{')")
+        #expect(
+            failure("\n  \"x\"")?.description
+                == "test.json: line 2, column 3 (byte 3): is not a JSON array (starts with '\"')")
         #expect(failure([0x00, 0x5B])?.reason == "is not a JSON array (starts with byte 0x00)")
     }
 
@@ -427,11 +437,16 @@ private struct RandomDocument {
     var random: SplitMix64
 
     mutating func array() -> String {
-        "[" + space() + (0..<Int.random(in: 0...6, using: &random)).map { _ in value(depth: 0) }.joined(separator: "," + space()) + "]" + space()
+        "[" + space()
+            + (0..<Int.random(in: 0...6, using: &random)).map { _ in value(depth: 0) }.joined(separator: "," + space())
+            + "]" + space()
     }
 
     private mutating func space() -> String {
-        String((0..<Int.random(in: 0...2, using: &random)).map { _ in [" ", "\n", "\t", "\r"].randomElement(using: &random)! })
+        String(
+            (0..<Int.random(in: 0...2, using: &random)).map { _ in
+                [" ", "\n", "\t", "\r"].randomElement(using: &random)!
+            })
     }
 
     private mutating func value(depth: Int) -> String {
@@ -442,21 +457,29 @@ private struct RandomDocument {
         case 2: return String(Int64.random(in: -1_000_000_000_000_000...1_000_000_000_000_000, using: &random))
         case 3: return String(Int.random(in: -100...100, using: &random))
         case 4:
-            let double = Double.random(in: -1e6...1e6, using: &random) * [1, 1e-300, 1e300, 1e-5][Int.random(in: 0..<4, using: &random)]
+            let double =
+                Double.random(in: -1e6...1e6, using: &random)
+                * [1, 1e-300, 1e300, 1e-5][Int.random(in: 0..<4, using: &random)]
             return "\(double)"
         case 5, 6: return string()
         case 7:
-            return "[" + space() + (0..<Int.random(in: 0...4, using: &random)).map { _ in value(depth: depth + 1) }.joined(separator: "," + space()) + "]"
+            return "[" + space()
+                + (0..<Int.random(in: 0...4, using: &random)).map { _ in value(depth: depth + 1) }.joined(
+                    separator: "," + space()) + "]"
         default:
             let count = Int.random(in: 0...4, using: &random)
-            return "{" + space() + (0..<count).map { index in
-                "\"k\(index)" + string().dropFirst() + space() + ":" + space() + value(depth: depth + 1)
-            }.joined(separator: "," + space()) + "}"
+            return "{" + space()
+                + (0..<count).map { index in
+                    "\"k\(index)" + string().dropFirst() + space() + ":" + space() + value(depth: depth + 1)
+                }.joined(separator: "," + space()) + "}"
         }
     }
 
     private mutating func string() -> String {
-        let pieces: [Unicode.Scalar] = ["a", "Z", " ", "\"", "\\", "/", "\n", "\t", "\u{01}", "\u{1F}", "\u{7F}", "é", "ß", "日", "語", "€", "😀", "𝄞", "\u{FFFD}"]
+        let pieces: [Unicode.Scalar] = [
+            "a", "Z", " ", "\"", "\\", "/", "\n", "\t", "\u{01}", "\u{1F}", "\u{7F}", "é", "ß", "日", "語", "€", "😀", "𝄞",
+            "\u{FFFD}",
+        ]
         var text = "\""
         for _ in 0..<Int.random(in: 0...12, using: &random) {
             let scalar = pieces.randomElement(using: &random)!

@@ -371,7 +371,8 @@ private struct ArrayParser {
             guard try readMore(keeping: &start) else { throw endedEarly(inString: true) }
         }
         guard bytes[index] == .quote else { return try escapedString(from: start) }
-        let text = try makeString(UnsafeBufferPointer(start: bytes + start, count: index - start), ascii: ascii, at: start)
+        let text = try makeString(
+            UnsafeBufferPointer(start: bytes + start, count: index - start), ascii: ascii, at: start)
         index += 1
         return text
     }
@@ -591,7 +592,8 @@ private struct ArrayParser {
             if isDigit(position) { return }
             // `[-` and the end: a cut-short file, not a wrong number.
             if position == end && atEnd { throw endedEarly() }
-            throw failure("expected a digit \(what), found \(position < end ? found(bytes[position]) : "the end")", at: position)
+            throw failure(
+                "expected a digit \(what), found \(position < end ? found(bytes[position]) : "the end")", at: position)
         }
         // Up to 19 significant digits make an exact UInt64; with a significand below 2^53 and a
         // power of ten that a double holds exactly, one multiplication or division rounds correctly.
@@ -676,13 +678,14 @@ private struct ArrayParser {
         var place = dropped
         place.advance(over: UnsafeBufferPointer(start: bytes, count: end))
         let reason = "the input ends in the middle of element \(elementCount + 1)" + (inString ? ", in a string" : "")
-        return JSONReadError(name: name, reason: reason, offset: bufferOffset + end, line: place.line, column: place.column)
+        return JSONReadError(
+            name: name, reason: reason, offset: bufferOffset + end, line: place.line, column: place.column)
     }
 
-    private func found(_ byte: UInt8, quoted: Bool = true) -> String {
+    /// A byte as an error shows it: a printable character in quotes, any other in hex.
+    private func found(_ byte: UInt8) -> String {
         guard byte >= 0x20 && byte < 0x7F else { return "byte \(hex(byte))" }
-        let character = String(UnicodeScalar(byte))
-        return quoted ? "'\(character)'" : character
+        return "'\(UnicodeScalar(byte))'"
     }
 
     private func hex(_ byte: UInt8) -> String {
