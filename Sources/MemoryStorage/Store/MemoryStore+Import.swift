@@ -69,7 +69,7 @@ extension MemoryStore {
     /// are ignored. Lines without `created_at` get the time the import started.
     public func importMemories(from reader: sending LineReader, skipInvalid: Bool) throws -> ImportReport {
         let startedAt = Timestamp.now
-        let lines = DecodedLines(reading: reader)
+        let lines = DecodedLines.reading(reader)
         defer { lines.abandon() }
         return try withConnection { connection in
             try connection.inTransaction(.immediate) {
