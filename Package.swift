@@ -65,7 +65,7 @@ let package = Package(
             name: "MemctlTests",
             dependencies: [
                 "memctl", "memoryd", "MemoryDaemon", "MemoryPasses", "MemoryStorage", "MemoryEngines", "MemoryModel",
-                "SQLiteKit",
+                "SQLiteKit", "TestFixtures",
             ]),
     ],
     swiftLanguageModes: [.v6]

@@ -44,14 +44,17 @@ public struct ShortTermMemoryDetail: Codable, Sendable, Equatable {
     public let mentions: [EntityMention]
     /// Its relative times, as the extraction pass resolved them (empty until it has).
     public let times: [ResolvedTime]
+    /// The title of its conversation, when it was imported from a chat export that gave one.
+    @ExplicitNull public var sessionTitle: String?
 
     package init(
         memory: ShortTermMemory, longTermMemory: LongTermMemory? = nil, mentions: [EntityMention],
-        times: [ResolvedTime] = []
+        times: [ResolvedTime] = [], sessionTitle: String? = nil
     ) {
         self.memory = memory
         self.longTermMemory = longTermMemory
         self.mentions = mentions
         self.times = times
+        self.sessionTitle = sessionTitle
     }
 }

@@ -142,6 +142,13 @@ extension MemoryStore {
             WHERE s.id = ? ORDER BY n.created_at, n.id LIMIT 1
             """)
         let unlink = try connection.prepare("DELETE FROM long_term_sources WHERE stm_id = ?")
+        // A purged message of a chat export keeps its export id, so that importing the export
+        // again does not bring it back.
+        let keepExportID = try connection.prepare(
+            """
+            INSERT OR IGNORE INTO purged_exports(export_origin, export_id)
+            SELECT export_origin, export_id FROM short_term_memories WHERE id = ? AND export_id IS NOT NULL
+            """)
         let delete = try connection.prepare("DELETE FROM short_term_memories WHERE id = ?")
         for id in ids.sorted() {
             let raw = id.rawValue
@@ -154,6 +161,7 @@ extension MemoryStore {
             relations.formUnion(relationIDs)
             if let next = try follower.bind([raw]).firstRow({ ShortTermMemoryID($0.int64(0)) }) { followers.insert(next) }
             try unlink.bind([raw]).run()
+            try keepExportID.bind([raw]).run()
             try delete.bind([raw]).run()
             if connection.changes == 1 { report.shortTerm.append(id) }
         }

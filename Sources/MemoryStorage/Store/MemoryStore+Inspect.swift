@@ -84,8 +84,24 @@ extension MemoryStore {
             let longTerm = try memory.ltmID.map { try Self.longTermMemory($0, connection) }
             return ShortTermMemoryDetail(
                 memory: memory, longTermMemory: longTerm, mentions: try Self.mentions(in: .shortTerm(id), connection),
-                times: try Self.times(of: id, connection))
+                times: try Self.times(of: id, connection),
+                sessionTitle: try Self.sessionTitles([memory.session], connection)[memory.session])
         }
+    }
+
+    /// The titles of these sessions that have one (conversations imported from a chat export).
+    public func sessionTitles(_ sessions: Set<String>) throws -> [String: String] {
+        guard !sessions.isEmpty else { return [:] }
+        return try withConnection { connection in try Self.sessionTitles(sessions, connection) }
+    }
+
+    private static func sessionTitles(_ sessions: Set<String>, _ connection: Connection) throws -> [String: String] {
+        let lookup = try connection.prepare("SELECT title FROM session_titles WHERE session = ?")
+        var titles: [String: String] = [:]
+        for session in sessions {
+            if let title = try lookup.bind([session]).firstRow({ $0.text(0) }) { titles[session] = title }
+        }
+        return titles
     }
 
     private static func longTermMemory(_ id: LongTermMemoryID, _ connection: Connection) throws -> LongTermMemory {

@@ -20,18 +20,19 @@ package enum Schema {
         Migration(version: 6, name: "consolidation: band keys written in key order, a batch of batches at a time", sql: version6),
         Migration(version: 7, name: "relative times resolved, stored and indexed for recall", sql: version7),
         Migration(version: 8, name: "recall: a memory's context is the end of the turn before it", sql: version8),
+        Migration(version: 9, name: "chat exports: each imported message's export id, each conversation's title", sql: version9),
     ]
 
     /// The last migration's version (a test checks). A constant, so that opening a store that is
     /// up to date does not build the migrations' SQL (about a million instructions per process).
-    package static let currentVersion = 8
+    package static let currentVersion = 9
 
     /// `PRAGMA application_id` of a memoryd database: "MEMD" in ASCII. Files with another id,
     /// or with tables but no id, belong to another program and are refused.
     package static let applicationID: Int64 = 0x4D45_4D44
 
     /// SQL for the current time in the stored form (`2026-11-02T09:30:00.000Z`).
-    private static let now = "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')"
+    package static let now = "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')"
 
     /// A CHECK that keeps a time column in the stored form, so that text order is time order.
     private static func time(_ column: String) -> String {
@@ -414,5 +415,32 @@ package enum Schema {
             VALUES (new.id, new.content, new.source, \(previousTurn("new")), \(dateWords("new.created_at")));
         END;
         UPDATE memory_recall SET context = \(ending("context")) WHERE length(context) > \(contextCharacters);
+        """
+
+    /// A message imported from a ChatGPT or Claude export keeps the service's id of it, unique per
+    /// service, so that importing the same export again, or a later one, adds only what is new.
+    /// A conversation's title is kept by session (its id). A purged message's export id is kept
+    /// (`purged_exports`), so that an import does not bring back what the user purged.
+    private static let version9 = """
+        ALTER TABLE short_term_memories ADD COLUMN export_origin TEXT
+            CHECK (export_origin IS NULL OR export_origin IN ('chatgpt', 'claude'));
+        ALTER TABLE short_term_memories ADD COLUMN export_id TEXT
+            CHECK ((export_id IS NULL) = (export_origin IS NULL));
+        CREATE UNIQUE INDEX short_term_memories_by_export ON short_term_memories(export_origin, export_id)
+            WHERE export_id IS NOT NULL;
+
+        CREATE TABLE session_titles (
+            session    TEXT PRIMARY KEY CHECK (length(session) > 0),
+            title      TEXT NOT NULL CHECK (length(title) > 0),
+            origin     TEXT NOT NULL CHECK (origin IN ('chatgpt', 'claude')),
+            updated_at TEXT NOT NULL DEFAULT (\(now)) \(time("updated_at"))
+        ) WITHOUT ROWID;
+
+        CREATE TABLE purged_exports (
+            export_origin TEXT NOT NULL,
+            export_id     TEXT NOT NULL,
+            purged_at     TEXT NOT NULL DEFAULT (\(now)) \(time("purged_at")),
+            PRIMARY KEY (export_origin, export_id)
+        ) WITHOUT ROWID;
         """
 }

@@ -34,15 +34,18 @@ struct ShortTermCommand: Command {
     }
 
     func run(_ context: Context) async throws {
-        let memories = try await context.openStore().shortTermMemories(status: status, session: session, limit: limit)
+        let store = try context.openStore()
+        let memories = try await store.shortTermMemories(status: status, session: session, limit: limit)
         if context.json { return try context.printJSON(memories) }
+        // A conversation imported from a chat export is shown by its title.
+        let titles = try await store.sessionTitles(Set(memories.map(\.session)))
         var table = Table(
             .init(header: "ID", rightAligned: true), .init(header: "CREATED (UTC)"), .init(header: "SESSION"),
             .init(header: "SOURCE"), .init(header: "STATUS"), .init(header: "IMP", rightAligned: true),
             .init(header: "CONTENT"))
         for memory in memories {
             table.append(
-                String(memory.id.rawValue), memory.createdAt.minutes, memory.session, memory.source,
+                String(memory.id.rawValue), memory.createdAt.minutes, titles[memory.session] ?? memory.session, memory.source,
                 memory.status.rawValue + (memory.ltmID.map { " → ltm:\($0)" } ?? ""),
                 memory.importance?.twoDecimals ?? "-", memory.content)
         }

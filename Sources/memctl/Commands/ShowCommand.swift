@@ -63,7 +63,7 @@ struct ShowCommand: Command {
             ("stm", String(memory.id.rawValue)),
             ("status", memory.status.rawValue),
             ("long-term", memory.ltmID.map { "ltm:\($0)" + (detail.longTermMemory.map { " " + $0.summary } ?? "") } ?? "-"),
-            ("session", memory.session),
+            ("session", memory.session + (detail.sessionTitle.map { " (\($0))" } ?? "")),
             ("source", memory.source),
             ("importance", memory.importance.map(\.twoDecimals) ?? "- (estimated when consolidated)"),
             ("created", memory.createdAt.iso8601),

@@ -1,0 +1,133 @@
+import MemoryModel
+
+/// The data exports memoryd imports: what ChatGPT and Claude hand a user who asks for their data.
+/// Each is a `conversations.json` holding one JSON array of conversations; docs/SCHEMA.md, "Chat
+/// exports", has the mapping.
+package enum ExportFormat: String, CaseIterable, Sendable {
+    case chatgpt
+    case claude
+
+    /// The name people know it by.
+    package var displayName: String {
+        switch self {
+        case .chatgpt: "ChatGPT"
+        case .claude: "Claude"
+        }
+    }
+
+    /// One element of the export's array as memoryd imports it. Throws when it is not a
+    /// conversation of this format.
+    package func conversation(_ node: JSONNode) throws(InvalidConversation) -> ExportedConversation {
+        switch self {
+        case .chatgpt: try ChatGPTExport.conversation(node)
+        case .claude: try ClaudeExport.conversation(node)
+        }
+    }
+}
+
+/// A conversation of an export: its messages in the order they were said, and how many of each
+/// kind of thing were left out.
+package struct ExportedConversation: Sendable {
+    package let id: String
+    package let title: String?
+    package var messages: [ExportedMessage]
+    package var leftOut = LeftOutCounts()
+}
+
+/// One message of an export, as one short-term memory: `exportID` is the service's own id of the
+/// message, so that importing the same export again adds nothing.
+package struct ExportedMessage: Sendable, Equatable {
+    package let exportID: String
+    /// `user` or `assistant`, the sources memoryd gives a chat's two roles.
+    package let source: String
+    package let content: String
+    /// The message's own time; nil when the export gives none (the import's time is used).
+    package let createdAt: Timestamp?
+}
+
+/// What an import leaves out, and why.
+package enum LeftOut: String, CaseIterable, Sendable, Codable {
+    /// Messages of the system: instructions the service put before the conversation.
+    case system
+    /// Messages of tools (code output, web pages read, image tools), and Claude's tool blocks.
+    case tool
+    /// Messages the service does not show in the conversation (`is_visually_hidden_from_conversation`).
+    case hidden
+    /// Assistant messages addressed to a tool (code sent to python, an image prompt), not to the user.
+    case toolCall = "tool_call"
+    /// The model's thinking: ChatGPT's `thoughts` and `reasoning_recap`, Claude's `thinking` blocks.
+    case thinking
+    /// Images (ChatGPT's image parts, Claude's files).
+    case image
+    /// Other parts that are not text (code-interpreter output, web-browsing displays, quotes, …).
+    case nonText = "non_text"
+    /// Messages with no text left.
+    case empty
+    /// Messages longer than a memory may be (4 MiB).
+    case tooLong = "too_long"
+    /// Messages of branches the user did not last see: regenerated answers, edited-away prompts.
+    case otherBranch = "other_branch"
+}
+
+/// How many of each kind were left out.
+package struct LeftOutCounts: Sendable, Equatable {
+    package private(set) var counts: [LeftOut: Int] = [:]
+
+    package init() {}
+
+    package mutating func add(_ kind: LeftOut, _ count: Int = 1) {
+        guard count > 0 else { return }
+        counts[kind, default: 0] += count
+    }
+
+    package mutating func add(_ other: LeftOutCounts) {
+        for (kind, count) in other.counts { add(kind, count) }
+    }
+
+    package subscript(kind: LeftOut) -> Int { counts[kind] ?? 0 }
+
+    package var total: Int { counts.values.reduce(0, +) }
+
+    /// By name, in `LeftOut`'s order, only the kinds that occurred.
+    package var named: [(name: String, count: Int)] {
+        LeftOut.allCases.compactMap { kind in counts[kind].map { (kind.rawValue, $0) } }
+    }
+}
+
+/// Why an element of an export is not a conversation memoryd can import.
+package struct InvalidConversation: Error, Equatable, Sendable, CustomStringConvertible {
+    package let reason: String
+    package init(_ reason: String) { self.reason = reason }
+    package var description: String { reason }
+}
+
+extension ExportedConversation {
+    /// Adds a message, its text trimmed, or counts why it is left out: no text, or more than a
+    /// memory may hold.
+    mutating func append(id: String, source: String, text: String, createdAt: Timestamp?) {
+        let content = text.trimmingWhitespace()
+        if content.isEmpty { return leftOut.add(.empty) }
+        if content.utf8.count > NewMemory.maximumContentBytes { return leftOut.add(.tooLong) }
+        messages.append(ExportedMessage(exportID: id, source: source, content: content, createdAt: createdAt))
+    }
+}
+
+extension String {
+    /// Without white space (and line breaks) at either end.
+    func trimmingWhitespace() -> String {
+        let scalars = unicodeScalars
+        guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }) else { return "" }
+        let last = scalars.lastIndex(where: { !$0.properties.isWhitespace })!
+        return String(scalars[first...last])
+    }
+}
+
+extension Timestamp {
+    /// A time given as seconds since 1970 (ChatGPT's `create_time`); nil when out of range.
+    init?(secondsSince1970 seconds: Double) {
+        guard seconds.isFinite, abs(seconds) < 1e13 else { return nil }
+        let time = Timestamp(millisecondsSince1970: Int64((seconds * 1000).rounded()))
+        guard Self.range.contains(time) else { return nil }
+        self = time
+    }
+}
