@@ -7,6 +7,7 @@ import MemoryModel
 enum MemoryBench {
     static let usage = """
         Usage: memory-bench import [--rows N] [--runs N] [--chitchat FILE] [--keep DIR]
+               memory-bench export-import [--rows N] [--chitchat FILE] [--keep DIR]
                memory-bench consolidate [--sizes 10000,100000,1000000] [--chitchat FILE] [--threads N] [--keep DIR]
                memory-bench cycle [--sizes 10000,100000,1000000] [--chitchat FILE] [--threads N] [--keep DIR]
                memory-bench extract [--rows N]
@@ -24,6 +25,10 @@ enum MemoryBench {
                      row; then `memctl stats`, a rare-word `memctl search` and `memctl recall`
                      of a rare word and of a question in common words on the result.
                      --runs N: repeat and report the median (default 3)
+        export-import  the same N messages (default 250000) as JSONL, as a ChatGPT export and as a
+                     Claude export (a conversation per session, each message with the metadata a
+                     real export gives it): `memctl import` of each into a new database, rows/s,
+                     MB/s and peak RSS, and each export's rate against JSONL's.
         consolidate  for each size, import that many generated memories and time a
                      `memctl consolidate --only consolidation` process over them: seconds,
                      memories per second, peak RSS, and (in-process) the time from cancelling a
@@ -102,8 +107,10 @@ enum MemoryBench {
             exit(0)
         }
         guard let command = arguments.first,
-            ["import", "consolidate", "cycle", "extract", "locomo", "longmemeval", "torture", "idle", "tenants", "stop", "fresh"]
-                .contains(command)
+            [
+                "import", "export-import", "consolidate", "cycle", "extract", "locomo", "longmemeval", "torture", "idle",
+                "tenants", "stop", "fresh",
+            ].contains(command)
         else {
             print(usage)
             exit(arguments.isEmpty ? 0 : 64)
@@ -119,8 +126,10 @@ enum MemoryBench {
                 print("memory-bench: --chitchat needs the path of dataset.json\n\n\(usage)")
                 exit(64)
             }
-            guard ["import", "consolidate", "cycle", "torture", "idle", "tenants", "stop", "fresh"].contains(command) else {
-                print("memory-bench: --chitchat works with import, consolidate, cycle, torture, idle, tenants, stop and fresh\n\n\(usage)")
+            guard ["import", "export-import", "consolidate", "cycle", "torture", "idle", "tenants", "stop", "fresh"].contains(command)
+            else {
+                print(
+                    "memory-bench: --chitchat works with import, export-import, consolidate, cycle, torture, idle, tenants, stop and fresh\n\n\(usage)")
                 exit(64)
             }
             do {
@@ -173,6 +182,8 @@ enum MemoryBench {
                     rows: rows, runs: option("--runs").flatMap(Int.init) ?? 10, messages: messages, directory: directory,
                     memctl: memctl
                 ).run()
+            case "export-import":
+                try ExportImportBenchmark(rows: rows, messages: messages, directory: directory, memctl: memctl).run()
             case "import":
                 try await ImportBenchmark(
                     rows: rows, runs: runs, messages: messages, directory: directory, memctl: memctl
