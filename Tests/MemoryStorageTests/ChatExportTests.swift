@@ -9,21 +9,8 @@ import Testing
 /// them (TestFixtures/ChatExportFixtures.swift); the command-line tests cover the import itself.
 @Suite("Chat exports")
 struct ChatExportTests {
-    /// Bytes in memory as a `ByteSource`.
-    final class DataSource: ByteSource {
-        let data: Data
-        var position = 0
-        init(_ data: Data) { self.data = data }
-        func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
-            let count = min(buffer.count, data.count - position)
-            data.copyBytes(to: buffer.bindMemory(to: UInt8.self), from: position..<(position + count))
-            position += count
-            return count
-        }
-    }
-
     func conversations(_ data: Data, _ format: ExportFormat) throws -> [Result<ExportedConversation, InvalidConversation>] {
-        let file = ExportFile(source: DataSource(data), name: "conversations.json", format: format)
+        let file = ExportFile(source: PiecewiseByteSource([UInt8](data)), name: "conversations.json", format: format)
         var all: [Result<ExportedConversation, InvalidConversation>] = []
         while let element = try file.next() { all.append(element.conversation) }
         return all

@@ -1,4 +1,5 @@
 import Foundation
+import TestFixtures
 import Testing
 
 @testable import MemoryStorage
@@ -265,7 +266,7 @@ struct InflateTests {
 
     @Test("after an error, every read throws it again rather than seeming to end")
     func errorsRepeat() throws {
-        let inflater = Inflater(source: MemorySource(Array(Self.mixedStream.prefix(3000))))
+        let inflater = Inflater(source: PiecewiseByteSource(Array(Self.mixedStream.prefix(3000))))
         var buffer = [UInt8](repeating: 0, count: 1 << 16)
         let first = #expect(throws: InflateError.self) {
             while try buffer.withUnsafeMutableBytes({ try inflater.read(into: $0) }) > 0 {}
@@ -282,35 +283,7 @@ struct InflateTests {
     private func inflate(_ stream: [UInt8], readSize: Int = 65536, sourceChunk: Int = .max) throws
         -> [UInt8]
     {
-        let inflater = Inflater(source: MemorySource(stream, chunk: sourceChunk))
-        var output: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: readSize)
-        while true {
-            let count = try buffer.withUnsafeMutableBytes { try inflater.read(into: $0) }
-            if count == 0 { return output }
-            output += buffer[0..<count]
-        }
-    }
-}
-
-/// Bytes in memory as a `ByteSource`, at most `chunk` at a time.
-final class MemorySource: ByteSource {
-    private let bytes: [UInt8]
-    private let chunk: Int
-    private var position = 0
-
-    init(_ bytes: [UInt8], chunk: Int = .max) {
-        self.bytes = bytes
-        self.chunk = chunk
-    }
-
-    func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
-        let count = min(buffer.count, chunk, bytes.count - position)
-        bytes.withUnsafeBytes {
-            buffer.baseAddress!.copyMemory(from: $0.baseAddress! + position, byteCount: count)
-        }
-        position += count
-        return count
+        try readAll(Inflater(source: PiecewiseByteSource(stream, step: sourceChunk)), readSize: readSize)
     }
 }
 

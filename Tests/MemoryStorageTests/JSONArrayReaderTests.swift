@@ -1,28 +1,8 @@
 import Foundation
+import TestFixtures
 import Testing
 
 @testable import MemoryStorage
-
-/// Bytes from memory, at most `step` at a time: a file read in pieces of any size.
-private final class PiecewiseSource: ByteSource {
-    private let bytes: [UInt8]
-    private let step: Int
-    private var position = 0
-
-    init(_ bytes: [UInt8], step: Int = .max) {
-        self.bytes = bytes
-        self.step = step
-    }
-
-    func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
-        let count = min(step, buffer.count, bytes.count - position)
-        bytes.withUnsafeBytes { source in
-            buffer.copyMemory(from: UnsafeRawBufferPointer(rebasing: source[position..<position + count]))
-        }
-        position += count
-        return count
-    }
-}
 
 @Suite("JSONArrayReader")
 struct JSONArrayReaderTests {
@@ -33,7 +13,7 @@ struct JSONArrayReaderTests {
     private func elements(_ bytes: [UInt8], step: Int = .max, chunkSize: Int = JSONArrayReader.defaultChunkSize)
         throws -> [JSONNode]
     {
-        let reader = JSONArrayReader(PiecewiseSource(bytes, step: step), name: "test.json", chunkSize: chunkSize)
+        let reader = JSONArrayReader(PiecewiseByteSource(bytes, step: step), name: "test.json", chunkSize: chunkSize)
         var result: [JSONNode] = []
         while let element = try reader.next() { result.append(element) }
         #expect(try reader.next() == nil)
@@ -42,7 +22,7 @@ struct JSONArrayReaderTests {
 
     /// The error that ends the reading of `bytes`, or nil when it reads to the end.
     private func failure(_ bytes: [UInt8], step: Int = .max) -> JSONReadError? {
-        let reader = JSONArrayReader(PiecewiseSource(bytes, step: step), name: "test.json", chunkSize: 16)
+        let reader = JSONArrayReader(PiecewiseByteSource(bytes, step: step), name: "test.json", chunkSize: 16)
         do {
             while try reader.next() != nil {}
             return nil
@@ -89,7 +69,7 @@ struct JSONArrayReaderTests {
 
     @Test("says where each element begins and how many came")
     func offsets() throws {
-        let reader = JSONArrayReader(PiecewiseSource(Array(#"[ {"a": 1},  "é", 3 ]"#.utf8), step: 3), name: "t")
+        let reader = JSONArrayReader(PiecewiseByteSource(Array(#"[ {"a": 1},  "é", 3 ]"#.utf8), step: 3), name: "t")
         var offsets: [Int] = []
         while try reader.next() != nil { offsets.append(reader.offset) }
         #expect(offsets == [2, 13, 19])
@@ -359,7 +339,7 @@ struct JSONArrayReaderTests {
 
     @Test("after an error the reader throws the same error again")
     func errorSticks() throws {
-        let reader = JSONArrayReader(PiecewiseSource(Array("[1, x, 3]".utf8)), name: "t")
+        let reader = JSONArrayReader(PiecewiseByteSource(Array("[1, x, 3]".utf8)), name: "t")
         #expect(try reader.next() == .number(1))
         #expect(throws: JSONReadError.self) { try reader.next() }
         do {

@@ -1,4 +1,5 @@
 import Foundation
+import TestFixtures
 import Testing
 
 @testable import MemoryModel
@@ -226,34 +227,6 @@ final class ZipArchiveTests {
 
     private func archive(_ name: String, _ base64: String) throws -> ZipArchive {
         try ZipArchive(path: file(name, bytes(base64: base64)))
-    }
-
-    /// All of `source`'s bytes, read `readSize` at a time.
-    private func readAll(_ source: any ByteSource, readSize: Int = 65536) throws -> [UInt8] {
-        var output: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: readSize)
-        while true {
-            let count = try buffer.withUnsafeMutableBytes { try source.read(into: $0) }
-            if count == 0 { return output }
-            output += buffer[0..<count]
-        }
-    }
-
-    // MARK: - Entries
-
-    @Test("lists the entries with their method, sizes, CRC-32 and offset")
-    func listsEntries() throws {
-        let zip = try archive("basic.zip", Self.basicZip)
-        #expect(
-            zip.entries == [
-                ZipEntry(
-                    name: "readme.txt", method: 0, flags: 0, crc32: 0xBA02_1E38, compressedSize: 23,
-                    uncompressedSize: 23,
-                    localHeaderOffset: 0),
-                ZipEntry(
-                    name: "conversations.json", method: 8, flags: 0, crc32: 0x3AB6_C633, compressedSize: 96,
-                    uncompressedSize: 1920, localHeaderOffset: 63),
-            ])
     }
 
     @Test("reads a stored and a deflated entry")

@@ -21,6 +21,14 @@ package final class FileByteSource: ByteSource {
 
     /// Opens `path` for reading; a directory is refused.
     package init(path: String) throws {
+        descriptor = try Self.openForReading(path)
+        ownsDescriptor = true
+        name = path
+    }
+
+    /// A descriptor of `path` opened for reading; a directory is refused (reading one fails
+    /// with a less helpful error later).
+    static func openForReading(_ path: String) throws -> Int32 {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { throw SystemError(call: "open", path: path) }
         var info = stat()
@@ -28,9 +36,7 @@ package final class FileByteSource: ByteSource {
             close(descriptor)
             throw SystemError(call: "open", path: path, errno: EISDIR)
         }
-        self.descriptor = descriptor
-        ownsDescriptor = true
-        name = path
+        return descriptor
     }
 
     /// Reads an open descriptor, which it does not close.

@@ -36,14 +36,7 @@ public final class LineReader {
 
     /// Opens `path` for reading.
     public init(path: String, maximumLineBytes: Int) throws {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { throw SystemError(call: "open", path: path) }
-        var info = stat()
-        if fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
-            close(descriptor)
-            throw SystemError(call: "open", path: path, errno: EISDIR)
-        }
-        self.fileDescriptor = descriptor
+        self.fileDescriptor = try FileByteSource.openForReading(path)
         self.ownsDescriptor = true
         self.name = path
         self.maximumLineBytes = maximumLineBytes

@@ -4,7 +4,8 @@ import MemoryStorage
 // An export's `conversations.json`, as `JSONArrayReader` reads it. The input read whole and read
 // in pieces of 1 and 3 bytes through a 16-byte chunk gives the same elements, or the same error:
 // where reads cut the input never matters. A refusal names a place inside the input. Accepted
-// elements, written back as JSON, read back as the same elements.
+// elements, written back as JSON, read back as the same elements, and either service's mapping of
+// them gives only messages a memory can hold.
 
 /// Bytes from memory, at most `step` at a time.
 final class PiecewiseSource: ByteSource {
@@ -115,5 +116,17 @@ runFuzzer { bytes in
             fatalError("\(text) written back is refused: \(describe(again))")
         }
         precondition(reread == elements, "\(text) written back reads as other elements")
+        // Each element, taken as a conversation of either service, is refused or mapped to messages
+        // a memory can hold: text, said by the user or the assistant.
+        for element in elements {
+            for format in ExportFormat.allCases {
+                guard let conversation = try? format.conversation(element) else { continue }
+                for message in conversation.messages {
+                    precondition(!message.content.isEmpty, "an empty message from \(format)")
+                    precondition(message.content.utf8.count <= 4 * 1024 * 1024, "a message over 4 MiB")
+                    precondition(message.source == "user" || message.source == "assistant", "source \(message.source)")
+                }
+            }
+        }
     }
 }
