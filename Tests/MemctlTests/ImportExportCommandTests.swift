@@ -19,7 +19,7 @@ struct ImportExportCommandTests {
         let skipped = try #require(report["skipped"] as? [String: Int])
         #expect(
             skipped == [
-                "hidden": 1, "other_branch": 3, "image": 1, "tool_call": 1, "tool": 1, "empty": 1, "thinking": 1,
+                "hidden": 1, "other_branch": 3, "image": 1, "tool_call": 1, "tool": 1, "empty": 1, "thinking": 2,
             ])
 
         let memories = try fixture.shortTermMemories().reversed()
@@ -120,7 +120,7 @@ struct ImportExportCommandTests {
             result.stdout == """
                 would import 7 messages of 2 conversations from ChatGPT
                   said from 2024-05-02T09:00:00.000Z to 2024-05-02T11:00:10.000Z
-                  left out: 1 tool, 1 hidden, 1 tool call, 1 thinking, 1 image, 1 empty, 3 other branch
+                  left out: 1 tool, 1 hidden, 1 tool call, 2 thinking, 1 image, 1 empty, 3 other branch
 
                 """)
         #expect(!fixture.databaseExists)

@@ -26,7 +26,7 @@ package enum ChatExportFixtures {
     /// A ChatGPT message object.
     package static func message(
         _ id: String, role: String, parts: [Any], at time: Double?, contentType: String = "text", recipient: String = "all",
-        hidden: Bool = false
+        hidden: Bool = false, channel: String? = nil
     ) -> [String: Any] {
         var metadata: [String: Any] = ["model_slug": "gpt-4o", "citations": [Any]()]
         if hidden { metadata["is_visually_hidden_from_conversation"] = true }
@@ -35,6 +35,7 @@ package enum ChatExportFixtures {
             "create_time": time.map { $0 as Any } ?? NSNull(), "update_time": NSNull(),
             "content": ["content_type": contentType, "parts": parts], "status": "finished_successfully",
             "end_turn": NSNull(), "weight": 1.0, "metadata": metadata, "recipient": recipient,
+            "channel": channel.map { $0 as Any } ?? NSNull(),
         ]
     }
 
@@ -112,7 +113,11 @@ package enum ChatExportFixtures {
                 nodes: [
                     Node("r", parent: nil, message: nil),
                     Node("q", parent: "r", message: message("m-q", role: "user", parts: ["Which tea has the least caffeine? 茶"], at: mayMorning + 7200)),
-                    Node("a", parent: "q", message: message("m-a", role: "assistant", parts: ["Rooibos has none."], at: mayMorning + 7210)),
+                    // A newer model's reasoning, on the analysis channel.
+                    Node("think", parent: "q", message: message(
+                        "m-think", role: "assistant", parts: ["The user asks about caffeine."], at: mayMorning + 7205,
+                        channel: "analysis")),
+                    Node("a", parent: "think", message: message("m-a", role: "assistant", parts: ["Rooibos has none."], at: mayMorning + 7210)),
                 ], currentNode: "a", created: mayMorning + 7200),
         ]
         if later {

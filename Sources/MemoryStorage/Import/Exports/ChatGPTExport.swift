@@ -14,8 +14,8 @@ import MemoryModel
 /// - messages the app hides (`metadata.is_visually_hidden_from_conversation`), whatever their role;
 /// - assistant messages addressed to a tool (`recipient` other than `all`: code sent to python,
 ///   an image prompt), which the user never read as an answer;
-/// - the model's thinking (`thoughts`, `reasoning_recap`), images and other parts that are not
-///   text; and messages left with no text.
+/// - the model's thinking (`thoughts`, `reasoning_recap`, messages on the `analysis` channel),
+///   images and other parts that are not text; and messages left with no text.
 enum ChatGPTExport {
     static func conversation(_ node: JSONNode) throws(InvalidConversation) -> ExportedConversation {
         guard node.object != nil else { throw InvalidConversation("is not an object") }
@@ -90,6 +90,11 @@ enum ChatGPTExport {
         }
         if let recipient = message["recipient"]?.string, recipient != "all" {
             conversation.leftOut.add(.toolCall)
+            return
+        }
+        // Newer models write their reasoning as assistant messages on the "analysis" channel.
+        if message["channel"]?.string == "analysis" {
+            conversation.leftOut.add(.thinking)
             return
         }
         let content = message["content"]
