@@ -110,6 +110,25 @@ struct ImportExportCommandTests {
         #expect(try result.jsonObject()["imported"] as? Int == 7)
     }
 
+    @Test("a damaged zip, or one without conversations.json, is refused and nothing is imported")
+    func damagedZip() throws {
+        let fixture = try MemctlFixture()
+        var archive = ChatExportFixtures.storedZip([("conversations.json", ChatExportFixtures.chatGPTExport())])
+        let at = try #require(archive.range(of: Data("Rooibos".utf8))).lowerBound
+        archive[at] = UInt8(ascii: "X")
+        let damaged = try fixture.run(["import", "--from", "chatgpt", try fixture.dir.write("damaged.zip", archive)])
+        #expect(damaged.status == 1)
+        #expect(damaged.stderr.contains("CRC-32"), "\(damaged.stderr)")
+        #expect(damaged.stderr.hasSuffix("nothing was imported\n"), "\(damaged.stderr)")
+        #expect(!fixture.databaseExists)
+
+        let other = ChatExportFixtures.storedZip([("user.json", Data("{}".utf8))])
+        let missing = try fixture.run(["import", "--from", "claude", try fixture.dir.write("other.zip", other)])
+        #expect(missing.status == 1)
+        #expect(missing.stderr.contains("no conversations.json"), "\(missing.stderr)")
+        #expect(!fixture.databaseExists)
+    }
+
     @Test("--dry-run says what would be imported and writes nothing")
     func dryRun() throws {
         let fixture = try MemctlFixture()
@@ -138,6 +157,8 @@ struct ImportExportCommandTests {
         #expect(json["session_title"] as? String == "Trip to Lisbon")
         let list = try fixture.run(["stm"])
         #expect(list.stdout.contains("Trip to Lisbon"))
+        let recall = try fixture.run(["recall", "Lisbon"])
+        #expect(recall.stdout.contains("Trip to Lisbon"), "\(recall.stdout)")
     }
 
     @Test("after the import a cycle consolidates it and recall answers with the message's date")

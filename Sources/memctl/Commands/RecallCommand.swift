@@ -57,7 +57,9 @@ struct RecallCommand: Command {
             return StandardStream.out(digest.context.text)
         }
         if context.json { return try context.printJSON(recall) }
-        Self.print(recall, context)
+        // A conversation imported from a chat export is shown by its title.
+        let titles = try await context.openStore().sessionTitles(Set(recall.memories.compactMap(\.session)))
+        Self.print(recall, context, titles: titles)
     }
 
     /// `stm:12`, or `ltm:3 from stm:1,2,5 +4` (the first sources and how many more).
@@ -76,7 +78,7 @@ struct RecallCommand: Command {
         return "\(first.day) … \(last.day)"
     }
 
-    static func print(_ recall: Recall, _ context: Context) {
+    static func print(_ recall: Recall, _ context: Context, titles: [String: String] = [:]) {
         if recall.memories.isEmpty {
             StandardStream.out("memories: none match")
         } else {
@@ -85,7 +87,8 @@ struct RecallCommand: Command {
                 .init(header: "SESSION", maximumWidth: 24), .init(header: "WHO", maximumWidth: 16), .init(header: "TEXT"))
             for memory in recall.memories {
                 table.append(
-                    memory.score.fixed(3), reference(memory), when(memory), memory.session ?? "-",
+                    memory.score.fixed(3), reference(memory), when(memory),
+                    memory.session.map { titles[$0] ?? $0 } ?? "-",
                     memory.source ?? "-", memory.text)
             }
             context.printTable(table)

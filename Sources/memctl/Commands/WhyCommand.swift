@@ -24,8 +24,11 @@ struct WhyCommand: Command {
     }
 
     func run(_ context: Context) async throws {
-        let explanation = try await context.openStore().explain(id)
+        let store = try context.openStore()
+        let explanation = try await store.explain(id)
         if context.json { return try context.printJSON(explanation) }
+        // A conversation imported from a chat export is shown by its title.
+        let titles = try await store.sessionTitles(Set(explanation.sources.map(\.memory.session)))
         let memory = explanation.memory
         context.printFields([
             ("ltm", String(memory.id.rawValue)),
@@ -41,7 +44,8 @@ struct WhyCommand: Command {
             .init(header: "STM", rightAligned: true), .init(header: "CONTENT"))
         for source in explanation.sources {
             table.append(
-                source.memory.createdAt.minutes, source.memory.session, source.memory.source, source.role.rawValue,
+                source.memory.createdAt.minutes, titles[source.memory.session] ?? source.memory.session,
+                source.memory.source, source.role.rawValue,
                 "stm:\(source.memory.id)", source.memory.content)
         }
         context.printTable(table)
