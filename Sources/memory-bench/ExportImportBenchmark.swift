@@ -1,5 +1,5 @@
-import MemoryModel
 import Foundation
+import MemoryModel
 
 /// `memory-bench export-import`: `memctl import --from chatgpt` and `--from claude` against
 /// `memctl import` of the same messages as JSONL, each into a new database: rows/s, MB/s of
@@ -108,9 +108,11 @@ struct ExportImportBenchmark {
             text += "\"author\":{\"role\":\"\(role)\",\"name\":null,\"metadata\":{}},"
             text += "\"create_time\":\(time),\"update_time\":null,"
             text += "\"content\":{\"content_type\":\"text\",\"parts\":[\(message.content.jsonQuoted)]},"
-            text += "\"status\":\"finished_successfully\",\"end_turn\":\(role == "assistant" ? "true" : "null"),\"weight\":1.0,"
+            text +=
+                "\"status\":\"finished_successfully\",\"end_turn\":\(role == "assistant" ? "true" : "null"),\"weight\":1.0,"
             text += "\"metadata\":{\"citations\":[],\"content_references\":[],\"model_slug\":\"gpt-4o\","
-            text += "\"default_model_slug\":\"gpt-4o\",\"parent_id\":\"\(parent)\",\"request_id\":\"8f2b1c3d4e5f6a7b-AMS\","
+            text +=
+                "\"default_model_slug\":\"gpt-4o\",\"parent_id\":\"\(parent)\",\"request_id\":\"8f2b1c3d4e5f6a7b-AMS\","
             text += "\"timestamp_\":\"absolute\",\"message_type\":null},\"recipient\":\"all\",\"channel\":null},"
             text += "\"parent\":\"\(parent)\",\"children\":\(children)}"
             nodes.append(text)
@@ -118,7 +120,8 @@ struct ExportImportBenchmark {
         var text = "{\"title\":\"Conversation \(number)\",\"create_time\":\(created),\"update_time\":\(created),"
         text += "\"mapping\":{\(nodes.joined(separator: ","))},\"moderation_results\":[],"
         text += "\"current_node\":\"\(id)-\(messages.count - 1)\",\"plugin_ids\":null,\"conversation_id\":\"\(id)\","
-        text += "\"conversation_template_id\":null,\"gizmo_id\":null,\"is_archived\":false,\"safe_urls\":[],\"id\":\"\(id)\"}"
+        text +=
+            "\"conversation_template_id\":null,\"gizmo_id\":null,\"is_archived\":false,\"safe_urls\":[],\"id\":\"\(id)\"}"
         return text
     }
 

@@ -65,7 +65,8 @@ struct ImportExportCommandTests {
         let file = try fixture.dir.write("conversations.json", ChatExportFixtures.chatGPTExport())
         #expect(try fixture.run(["import", "--from", "chatgpt", file]).status == 0)
         let leah = try #require(
-            try fixture.shortTermMemories().first { ($0["content"] as? String)?.contains("Leah") == true }?["id"] as? Int)
+            try fixture.shortTermMemories().first { ($0["content"] as? String)?.contains("Leah") == true }?["id"]
+                as? Int)
         let purge = try fixture.run(["forget", "stm:\(leah)", "--purge"])
         #expect(purge.status == 0, "\(purge.stderr)")
         let again = try fixture.run(["import", "--from", "chatgpt", file, "--json"])
@@ -86,7 +87,8 @@ struct ImportExportCommandTests {
         let memories = try fixture.shortTermMemories().reversed()
         #expect(
             memories.map { $0["content"] as? String } == [
-                "My neighbour Ana gave me basil seedlings.", "I planted tomatoes in the garden ✓", "Tomatoes love full sun.",
+                "My neighbour Ana gave me basil seedlings.", "I planted tomatoes in the garden ✓",
+                "Tomatoes love full sun.",
             ])
         #expect(memories.map { $0["source"] as? String } == ["user", "user", "assistant"])
         #expect(memories.allSatisfy { $0["session"] as? String == "claude-garden" })

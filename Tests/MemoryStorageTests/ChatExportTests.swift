@@ -9,7 +9,9 @@ import Testing
 /// them (TestFixtures/ChatExportFixtures.swift); the command-line tests cover the import itself.
 @Suite("Chat exports")
 struct ChatExportTests {
-    func conversations(_ data: Data, _ format: ExportFormat) throws -> [Result<ExportedConversation, InvalidConversation>] {
+    func conversations(_ data: Data, _ format: ExportFormat) throws -> [Result<
+        ExportedConversation, InvalidConversation
+    >] {
         let file = ExportFile(source: PiecewiseByteSource([UInt8](data)), name: "conversations.json", format: format)
         var all: [Result<ExportedConversation, InvalidConversation>] = []
         while let element = try file.next() { all.append(element.conversation) }
@@ -42,7 +44,8 @@ struct ChatExportTests {
         let nodes = [
             F.Node("r", parent: nil, message: nil),
             F.Node("q", parent: "r", message: F.message("m-q", role: "user", parts: ["Question"], at: F.mayMorning)),
-            F.Node("a", parent: "q", message: F.message("m-a", role: "assistant", parts: ["Answer"], at: F.mayMorning + 1)),
+            F.Node(
+                "a", parent: "q", message: F.message("m-a", role: "assistant", parts: ["Answer"], at: F.mayMorning + 1)),
         ]
         let noCurrent = F.conversation(id: "c", title: "t", nodes: nodes, currentNode: nil, created: F.mayMorning)
         var looped = F.conversation(id: "d", title: "t", nodes: nodes, currentNode: "a", created: F.mayMorning)
@@ -71,10 +74,16 @@ struct ChatExportTests {
     @Test("the wrong format is named, with a hint at the right one")
     func wrongFormat() throws {
         let asClaude = try conversations(ChatExportFixtures.chatGPTExport(), .claude)
-        guard case .failure(let error) = asClaude[0] else { Issue.record("accepted as Claude"); return }
+        guard case .failure(let error) = asClaude[0] else {
+            Issue.record("accepted as Claude")
+            return
+        }
         #expect(error.reason.contains("--from chatgpt"))
         let asChatGPT = try conversations(ChatExportFixtures.claudeExport(), .chatgpt)
-        guard case .failure(let other) = asChatGPT[0] else { Issue.record("accepted as ChatGPT"); return }
+        guard case .failure(let other) = asChatGPT[0] else {
+            Issue.record("accepted as ChatGPT")
+            return
+        }
         #expect(other.reason.contains("--from claude"))
     }
 

@@ -25,7 +25,8 @@ package enum ChatExportFixtures {
 
     /// A ChatGPT message object.
     package static func message(
-        _ id: String, role: String, parts: [Any], at time: Double?, contentType: String = "text", recipient: String = "all",
+        _ id: String, role: String, parts: [Any], at time: Double?, contentType: String = "text",
+        recipient: String = "all",
         hidden: Bool = false, channel: String? = nil
     ) -> [String: Any] {
         var metadata: [String: Any] = ["model_slug": "gpt-4o", "citations": [Any]()]
@@ -52,8 +53,10 @@ package enum ChatExportFixtures {
             ]
         }
         return [
-            "title": title.map { $0 as Any } ?? NSNull(), "create_time": created, "update_time": created + 3600, "mapping": mapping,
-            "moderation_results": [Any](), "current_node": currentNode.map { $0 as Any } ?? NSNull(), "plugin_ids": NSNull(),
+            "title": title.map { $0 as Any } ?? NSNull(), "create_time": created, "update_time": created + 3600,
+            "mapping": mapping,
+            "moderation_results": [Any](), "current_node": currentNode.map { $0 as Any } ?? NSNull(),
+            "plugin_ids": NSNull(),
             "conversation_id": id, "conversation_template_id": NSNull(), "gizmo_id": NSNull(), "is_archived": false,
             "safe_urls": [Any](), "default_model_slug": "gpt-4o", "id": id,
         ]
@@ -67,35 +70,69 @@ package enum ChatExportFixtures {
         var nodes = [
             Node("root", parent: nil, message: nil),
             Node("sys", parent: "root", message: message("m-sys", role: "system", parts: [""], at: nil, hidden: true)),
-            Node("u1", parent: "sys", message: message(
-                "m-u1", role: "user", parts: ["I'm planning a trip to Lisbon in June. My sister Leah lives there."], at: t)),
-            Node("a1-old", parent: "u1", message: message("m-a1-old", role: "assistant", parts: ["An answer I regenerated."], at: t + 10)),
-            Node("a1", parent: "u1", message: message("m-a1", role: "assistant", parts: ["Lisbon in June is lovely 🌞 — visit Belém and Alfama."], at: t + 20)),
-            Node("u2-old", parent: "a1", message: message("m-u2-old", role: "user", parts: ["Find me hotels"], at: t + 30)),
-            Node("a2-old", parent: "u2-old", message: message("m-a2-old", role: "assistant", parts: ["Here are hotels."], at: t + 40)),
-            Node("u2", parent: "a1", message: message(
-                "m-u2", role: "user",
-                parts: [
-                    ["content_type": "image_asset_pointer", "asset_pointer": "sediment://file_000abc", "size_bytes": 48029,
-                     "width": 1024, "height": 768, "metadata": NSNull()],
-                    "Here is the hotel I booked, Casa Nova in Alfama.",
-                ], at: t + 50, contentType: "multimodal_text")),
-            Node("a2-code", parent: "u2", message: message(
-                "m-a2-code", role: "assistant", parts: [], at: t + 60, contentType: "code", recipient: "python")),
-            Node("t2", parent: "a2-code", message: message(
-                "m-t2", role: "tool", parts: [], at: t + 61, contentType: "execution_output")),
-            Node("a2", parent: "t2", message: message(
-                "m-a2", role: "assistant", parts: ["Casa Nova is five minutes from the tram 28 stop. Café A Brasileira is nearby."], at: t + 70)),
+            Node(
+                "u1", parent: "sys",
+                message: message(
+                    "m-u1", role: "user", parts: ["I'm planning a trip to Lisbon in June. My sister Leah lives there."],
+                    at: t)),
+            Node(
+                "a1-old", parent: "u1",
+                message: message("m-a1-old", role: "assistant", parts: ["An answer I regenerated."], at: t + 10)),
+            Node(
+                "a1", parent: "u1",
+                message: message(
+                    "m-a1", role: "assistant", parts: ["Lisbon in June is lovely 🌞 — visit Belém and Alfama."],
+                    at: t + 20)),
+            Node(
+                "u2-old", parent: "a1",
+                message: message("m-u2-old", role: "user", parts: ["Find me hotels"], at: t + 30)),
+            Node(
+                "a2-old", parent: "u2-old",
+                message: message("m-a2-old", role: "assistant", parts: ["Here are hotels."], at: t + 40)),
+            Node(
+                "u2", parent: "a1",
+                message: message(
+                    "m-u2", role: "user",
+                    parts: [
+                        [
+                            "content_type": "image_asset_pointer", "asset_pointer": "sediment://file_000abc",
+                            "size_bytes": 48029,
+                            "width": 1024, "height": 768, "metadata": NSNull(),
+                        ],
+                        "Here is the hotel I booked, Casa Nova in Alfama.",
+                    ], at: t + 50, contentType: "multimodal_text")),
+            Node(
+                "a2-code", parent: "u2",
+                message: message(
+                    "m-a2-code", role: "assistant", parts: [], at: t + 60, contentType: "code", recipient: "python")),
+            Node(
+                "t2", parent: "a2-code",
+                message: message(
+                    "m-t2", role: "tool", parts: [], at: t + 61, contentType: "execution_output")),
+            Node(
+                "a2", parent: "t2",
+                message: message(
+                    "m-a2", role: "assistant",
+                    parts: ["Casa Nova is five minutes from the tram 28 stop. Café A Brasileira is nearby."], at: t + 70
+                )),
             Node("u3", parent: "a2", message: message("m-u3", role: "user", parts: ["", "   "], at: t + 80)),
-            Node("a3", parent: "u3", message: message(
-                "m-a3", role: "assistant", parts: [], at: t + 90, contentType: "thoughts")),
-            Node("a4", parent: "a3", message: message("m-a4", role: "assistant", parts: ["Anything else for the trip?"], at: t + 100)),
+            Node(
+                "a3", parent: "u3",
+                message: message(
+                    "m-a3", role: "assistant", parts: [], at: t + 90, contentType: "thoughts")),
+            Node(
+                "a4", parent: "a3",
+                message: message("m-a4", role: "assistant", parts: ["Anything else for the trip?"], at: t + 100)),
         ]
         var current = "a4"
         if later {
             nodes += [
-                Node("u5", parent: "a4", message: message("m-u5", role: "user", parts: ["Yes: I fly back on 21 June."], at: t + 86_400)),
-                Node("a5", parent: "u5", message: message("m-a5", role: "assistant", parts: ["Noted, 21 June."], at: t + 86_410)),
+                Node(
+                    "u5", parent: "a4",
+                    message: message("m-u5", role: "user", parts: ["Yes: I fly back on 21 June."], at: t + 86_400)),
+                Node(
+                    "a5", parent: "u5",
+                    message: message("m-a5", role: "assistant", parts: ["Noted, 21 June."], at: t + 86_410)),
             ]
             current = "a5"
         }
@@ -107,17 +144,27 @@ package enum ChatExportFixtures {
     package static func chatGPTExport(later: Bool = false) -> Data {
         let trip = tripNodes(later: later)
         var conversations: [[String: Any]] = [
-            conversation(id: "c-trip", title: "Trip to Lisbon", nodes: trip.nodes, currentNode: trip.current, created: mayMorning),
+            conversation(
+                id: "c-trip", title: "Trip to Lisbon", nodes: trip.nodes, currentNode: trip.current, created: mayMorning
+            ),
             conversation(
                 id: "c-tea", title: nil,
                 nodes: [
                     Node("r", parent: nil, message: nil),
-                    Node("q", parent: "r", message: message("m-q", role: "user", parts: ["Which tea has the least caffeine? 茶"], at: mayMorning + 7200)),
+                    Node(
+                        "q", parent: "r",
+                        message: message(
+                            "m-q", role: "user", parts: ["Which tea has the least caffeine? 茶"], at: mayMorning + 7200)),
                     // A newer model's reasoning, on the analysis channel.
-                    Node("think", parent: "q", message: message(
-                        "m-think", role: "assistant", parts: ["The user asks about caffeine."], at: mayMorning + 7205,
-                        channel: "analysis")),
-                    Node("a", parent: "think", message: message("m-a", role: "assistant", parts: ["Rooibos has none."], at: mayMorning + 7210)),
+                    Node(
+                        "think", parent: "q",
+                        message: message(
+                            "m-think", role: "assistant", parts: ["The user asks about caffeine."],
+                            at: mayMorning + 7205,
+                            channel: "analysis")),
+                    Node(
+                        "a", parent: "think",
+                        message: message("m-a", role: "assistant", parts: ["Rooibos has none."], at: mayMorning + 7210)),
                 ], currentNode: "a", created: mayMorning + 7200),
         ]
         if later {
@@ -126,7 +173,11 @@ package enum ChatExportFixtures {
                     id: "c-bike", title: "Bike repair",
                     nodes: [
                         Node("r", parent: nil, message: nil),
-                        Node("q", parent: "r", message: message("m-bike", role: "user", parts: ["My bike chain keeps slipping."], at: mayMorning + 172_800)),
+                        Node(
+                            "q", parent: "r",
+                            message: message(
+                                "m-bike", role: "user", parts: ["My bike chain keeps slipping."],
+                                at: mayMorning + 172_800)),
                     ], currentNode: "q", created: mayMorning + 172_800))
         }
         return json(conversations)
@@ -137,15 +188,19 @@ package enum ChatExportFixtures {
     /// A Claude export: a conversation whose messages are out of time order, with thinking and
     /// tool blocks, an older message with only `text`, and an attachment.
     package static func claudeExport(later: Bool = false) -> Data {
-        func block(_ type: String, _ fields: [String: Any]) -> [String: Any] { fields.merging(["type": type]) { a, _ in a } }
+        func block(_ type: String, _ fields: [String: Any]) -> [String: Any] {
+            fields.merging(["type": type]) { a, _ in a }
+        }
         var messages: [[String: Any]] = [
             [
-                "uuid": "cm-1", "sender": "human", "created_at": "2024-05-02T10:00:00.123456Z", "updated_at": "2024-05-02T10:00:00.123456Z",
+                "uuid": "cm-1", "sender": "human", "created_at": "2024-05-02T10:00:00.123456Z",
+                "updated_at": "2024-05-02T10:00:00.123456Z",
                 "text": "I planted tomatoes in the garden ✓", "attachments": [Any](), "files": [Any](),
                 "content": [block("text", ["text": "I planted tomatoes in the garden ✓", "citations": [Any]()])],
             ],
             [
-                "uuid": "cm-2", "sender": "assistant", "created_at": "2024-05-02T10:00:05+00:00", "updated_at": "2024-05-02T10:00:05+00:00",
+                "uuid": "cm-2", "sender": "assistant", "created_at": "2024-05-02T10:00:05+00:00",
+                "updated_at": "2024-05-02T10:00:05+00:00",
                 "text": "Thinking about tomatoes… Tomatoes love full sun.", "attachments": [Any](), "files": [Any](),
                 "content": [
                     block("thinking", ["thinking": "Thinking about tomatoes…"]),
@@ -154,7 +209,10 @@ package enum ChatExportFixtures {
                 ],
             ],
             // An older export's message: no content blocks, said before the two above.
-            ["uuid": "cm-0", "sender": "human", "created_at": "2024-05-02T09:00:00Z", "text": "My neighbour Ana gave me basil seedlings."],
+            [
+                "uuid": "cm-0", "sender": "human", "created_at": "2024-05-02T09:00:00Z",
+                "text": "My neighbour Ana gave me basil seedlings.",
+            ],
             [
                 "uuid": "cm-3", "sender": "assistant", "created_at": "2024-05-02T10:01:00Z", "text": "",
                 "content": [block("tool_use", ["name": "artifacts", "input": [String: Any]()])],
@@ -165,7 +223,10 @@ package enum ChatExportFixtures {
             ],
         ]
         if later {
-            messages.append(["uuid": "cm-5", "sender": "human", "created_at": "2024-05-09T08:00:00Z", "text": "The basil is thriving.", "content": [Any]()])
+            messages.append([
+                "uuid": "cm-5", "sender": "human", "created_at": "2024-05-09T08:00:00Z",
+                "text": "The basil is thriving.", "content": [Any](),
+            ])
         }
         let conversations: [[String: Any]] = [
             [
@@ -188,7 +249,9 @@ package enum ChatExportFixtures {
         var archive = Data()
         var central = Data()
         func le16(_ value: Int) -> Data { withUnsafeBytes(of: UInt16(value).littleEndian) { Data($0) } }
-        func le32(_ value: Int) -> Data { withUnsafeBytes(of: UInt32(truncatingIfNeeded: value).littleEndian) { Data($0) } }
+        func le32(_ value: Int) -> Data {
+            withUnsafeBytes(of: UInt32(truncatingIfNeeded: value).littleEndian) { Data($0) }
+        }
         for (name, data) in files {
             let crc = crc32(data)
             let offset = archive.count

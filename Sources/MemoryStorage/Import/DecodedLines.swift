@@ -25,7 +25,8 @@ enum DecodedLines {
             try reader.forEachLine { number, line in
                 switch line {
                 case .tooLong(let count):
-                    chunk.append((number, .failure(InvalidMemory("line is \(count) bytes; the limit is \(limit) bytes"))))
+                    chunk.append(
+                        (number, .failure(InvalidMemory("line is \(count) bytes; the limit is \(limit) bytes"))))
                 case .bytes(let raw):
                     if raw.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { return }
                     chunk.append((number, Result { () throws(InvalidMemory) in try decoder.decode(raw) }))

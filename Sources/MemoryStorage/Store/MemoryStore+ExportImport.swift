@@ -33,7 +33,9 @@ extension MemoryStore {
                         case .success(let conversation):
                             report.count(conversation)
                             for message in conversation.messages {
-                                try rows.append(message, session: conversation.id, createdAt: startedAt, into: connection, report: &report)
+                                try rows.append(
+                                    message, session: conversation.id, createdAt: startedAt, into: connection,
+                                    report: &report)
                             }
                             if let text = conversation.title {
                                 try title.bind([conversation.id, text, origin]).run()
@@ -68,7 +70,8 @@ private struct ExportRows {
         report: inout ExportReport
     ) throws {
         values += [
-            message.content, session, message.source, (message.createdAt ?? createdAt).iso8601, origin, message.exportID,
+            message.content, session, message.source, (message.createdAt ?? createdAt).iso8601, origin,
+            message.exportID,
         ]
         if values.count == Self.perStatement * Self.columns { try flush(into: connection, report: &report) }
     }

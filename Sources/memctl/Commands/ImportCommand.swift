@@ -1,6 +1,6 @@
+import FoundationEssentials
 import MemoryModel
 import MemoryStorage
-import FoundationEssentials
 
 #if canImport(Glibc)
     import Glibc
@@ -54,7 +54,9 @@ struct ImportCommand: Command {
             "--from", ExportFormat.allCases.map(\.rawValue).joined(separator: " or "), ExportFormat.init(rawValue:))
         file = try arguments.positionals(named: "FILE")[0]
         if dryRun && format == nil { throw UsageError("--dry-run goes with --from chatgpt|claude") }
-        if format != nil && file == "-" { throw UsageError("--from reads a file (conversations.json or the export's .zip), not standard input") }
+        if format != nil && file == "-" {
+            throw UsageError("--from reads a file (conversations.json or the export's .zip), not standard input")
+        }
     }
 
     func run(_ context: Context) async throws {
@@ -118,11 +120,9 @@ extension ImportCommand {
 
     private func describe(_ report: ExportReport, format: ExportFormat, dryRun: Bool) {
         func plural(_ count: Int, _ word: String) -> String { "\(count) \(word)\(count == 1 ? "" : "s")" }
-        let messages = plural(report.imported, "message")
         var line =
-            dryRun
-            ? "would import \(messages) of \(plural(report.conversations, "conversation")) from \(format.displayName)"
-            : "imported \(messages) of \(plural(report.conversations, "conversation")) from \(format.displayName)"
+            "\(dryRun ? "would import" : "imported") \(plural(report.imported, "message")) of "
+            + "\(plural(report.conversations, "conversation")) from \(format.displayName)"
         if !dryRun { line += ", \(report.alreadyPresent) already present" }
         StandardStream.out(line)
         if let first = report.firstMessageAt, let last = report.lastMessageAt {
@@ -130,7 +130,8 @@ extension ImportCommand {
         }
         if report.skipped.total > 0 {
             StandardStream.out(
-                "  left out: " + report.skipped.named.map { "\($0.count) \($0.name.replacing("_", with: " "))" }
+                "  left out: "
+                    + report.skipped.named.map { "\($0.count) \($0.name.replacing("_", with: " "))" }
                     .joined(separator: ", "))
         }
         if report.invalidConversations > 0 {

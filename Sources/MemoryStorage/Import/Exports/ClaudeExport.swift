@@ -29,7 +29,9 @@ enum ClaudeExport {
         }
         // In time order; equal or missing times keep the file's order (the sort is stable).
         let times = conversation.messages.map { $0.createdAt ?? fallbackTime }
-        if zip(times, times.dropFirst()).contains(where: { earlier, later in (later ?? Timestamp.range.lowerBound) < (earlier ?? Timestamp.range.lowerBound) }) {
+        if zip(times, times.dropFirst()).contains(where: { earlier, later in
+            (later ?? Timestamp.range.lowerBound) < (earlier ?? Timestamp.range.lowerBound)
+        }) {
             let order = conversation.messages.indices.sorted { a, b in
                 ((times[a] ?? Timestamp.range.lowerBound), a) < ((times[b] ?? Timestamp.range.lowerBound), b)
             }
@@ -60,7 +62,9 @@ enum ClaudeExport {
             for block in blocks {
                 switch block["type"]?.string {
                 case "text": if let piece = block["text"]?.string { pieces.append(piece) }
-                case "thinking", "redacted_thinking": conversation.leftOut.add(.thinking); leftOutParts = true
+                case "thinking", "redacted_thinking":
+                    conversation.leftOut.add(.thinking)
+                    leftOutParts = true
                 case "tool_use", "tool_result", "server_tool_use", "web_search_tool_result":
                     conversation.leftOut.add(.tool)
                     leftOutParts = true

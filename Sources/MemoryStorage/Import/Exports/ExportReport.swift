@@ -68,9 +68,13 @@ package struct ExportReport: Sendable, Encodable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case conversations, imported, alreadyPresent = "already_present", skipped
-        case invalidConversations = "invalid_conversations", errors
-        case firstMessageAt = "first_message_at", lastMessageAt = "last_message_at"
+        case conversations, imported
+        case alreadyPresent = "already_present"
+        case skipped
+        case invalidConversations = "invalid_conversations"
+        case errors
+        case firstMessageAt = "first_message_at"
+        case lastMessageAt = "last_message_at"
     }
 
     package func encode(to encoder: any Encoder) throws {
