@@ -50,6 +50,12 @@ struct ImportExportCommandTests {
         #expect(try again.jsonObject()["imported"] as? Int == 0)
         #expect(try again.jsonObject()["already_present"] as? Int == 7)
 
+        let preview = try fixture.run(["import", "--from", "chatgpt", "--dry-run", later, "--json"])
+        #expect(preview.status == 0, "\(preview.stderr)")
+        #expect(try preview.jsonObject()["imported"] as? Int == 3, "only the new messages")
+        #expect(try preview.jsonObject()["already_present"] as? Int == 7)
+        #expect(try fixture.shortTermMemories().count == 7, "a dry run writes nothing")
+
         let next = try fixture.run(["import", "--from", "chatgpt", later])
         #expect(next.status == 0, "\(next.stderr)")
         #expect(next.stdout.hasPrefix("imported 3 messages of 3 conversations from ChatGPT, 7 already present\n"))

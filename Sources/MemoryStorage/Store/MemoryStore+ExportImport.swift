@@ -52,6 +52,43 @@ extension MemoryStore {
     }
 }
 
+extension MemoryStore {
+    /// What importing `file` would do, writing nothing: `imported` counts the messages that are
+    /// not in the database yet (nor purged from it), `alreadyPresent` the others.
+    package func dryRunExport(_ file: sending ExportFile, skipInvalid: Bool) throws -> ExportReport {
+        let origin = file.format.rawValue
+        let name = file.name
+        let elements = DecodedConversations.reading(file)
+        defer { elements.abandon() }
+        return try reading { connection in
+            let stored = try connection.prepare(
+                """
+                SELECT EXISTS (SELECT 1 FROM short_term_memories WHERE export_origin = ?1 AND export_id = ?2)
+                    OR EXISTS (SELECT 1 FROM purged_exports WHERE export_origin = ?1 AND export_id = ?2)
+                """)
+            var report = ExportReport()
+            while let chunk = try elements.next() {
+                for element in chunk {
+                    switch element.conversation {
+                    case .success(let conversation):
+                        report.count(conversation)
+                        for message in conversation.messages {
+                            if try stored.bind([origin, message.exportID]).firstRow({ $0.int64(0) == 1 }) == true {
+                                report.alreadyPresent += 1
+                            } else {
+                                report.imported += 1
+                            }
+                        }
+                    case .failure(let invalid):
+                        try report.refuse(element, invalid, name: name, skipInvalid: skipInvalid)
+                    }
+                }
+            }
+            return report
+        }
+    }
+}
+
 /// Messages of an export, inserted `perStatement` at a time (as `ImportRows` does for JSONL); a
 /// message whose export id is already stored is ignored, and counted as already present.
 private struct ExportRows {

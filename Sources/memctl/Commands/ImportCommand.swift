@@ -33,7 +33,8 @@ struct ImportCommand: Command {
 
         Options:
           --from chatgpt|claude  import a data export of that service
-          --dry-run         with --from: read the export and say what would be imported, writing nothing
+          --dry-run         with --from: read the export and say what would be imported (the new
+                            messages, when the database exists), writing nothing
           --skip-invalid    import the good lines (conversations) and report each bad one
           --json            print {"imported": N, "skipped": M, "errors": [{"line": L, "error": "..."}]};
                             with --from, {"imported": N, "already_present": M, "skipped": {...}, ...}
@@ -97,7 +98,11 @@ extension ImportCommand {
         // Open the export first: a missing or unreadable file must not create an empty database.
         let export = try ExportFile.open(path: file, format: format)
         if dryRun {
-            let report = try ExportReport.scan(export, skipInvalid: skipInvalid)
+            // Against the database when there is one, to tell the new messages from those already in it.
+            let report =
+                FileManager.default.fileExists(atPath: context.databasePath)
+                ? try await context.openStore().dryRunExport(export, skipInvalid: skipInvalid)
+                : try ExportReport.scan(export, skipInvalid: skipInvalid)
             if context.json { return try context.printJSON(report) }
             describe(report, format: format, dryRun: true)
             return
@@ -123,7 +128,7 @@ extension ImportCommand {
         var line =
             "\(dryRun ? "would import" : "imported") \(plural(report.imported, "message")) of "
             + "\(plural(report.conversations, "conversation")) from \(format.displayName)"
-        if !dryRun { line += ", \(report.alreadyPresent) already present" }
+        if !dryRun || report.alreadyPresent > 0 { line += ", \(report.alreadyPresent) already present" }
         StandardStream.out(line)
         if let first = report.firstMessageAt, let last = report.lastMessageAt {
             StandardStream.out("  said from \(first.iso8601) to \(last.iso8601)")
