@@ -27,23 +27,13 @@ extension MemoryStore {
                     ON CONFLICT(session) DO UPDATE SET title = excluded.title, origin = excluded.origin,
                         updated_at = \(Schema.now) WHERE title <> excluded.title
                     """)
-                while let chunk = try elements.next() {
-                    for element in chunk {
-                        switch element.conversation {
-                        case .success(let conversation):
-                            report.count(conversation)
-                            for message in conversation.messages {
-                                try rows.append(
-                                    message, session: conversation.id, createdAt: startedAt, into: connection,
-                                    report: &report)
-                            }
-                            if let text = conversation.title {
-                                try title.bind([conversation.id, text, origin]).run()
-                            }
-                        case .failure(let invalid):
-                            try report.refuse(element, invalid, name: name, skipInvalid: skipInvalid)
-                        }
+                try elements.forEachConversation(into: &report, name: name, skipInvalid: skipInvalid) {
+                    conversation, report in
+                    for message in conversation.messages {
+                        try rows.append(
+                            message, session: conversation.id, createdAt: startedAt, into: connection, report: &report)
                     }
+                    if let text = conversation.title { try title.bind([conversation.id, text, origin]).run() }
                 }
                 try rows.flush(into: connection, report: &report)
                 return report
@@ -67,20 +57,13 @@ extension MemoryStore {
                     OR EXISTS (SELECT 1 FROM purged_exports WHERE export_origin = ?1 AND export_id = ?2)
                 """)
             var report = ExportReport()
-            while let chunk = try elements.next() {
-                for element in chunk {
-                    switch element.conversation {
-                    case .success(let conversation):
-                        report.count(conversation)
-                        for message in conversation.messages {
-                            if try stored.bind([origin, message.exportID]).firstRow({ $0.int64(0) == 1 }) == true {
-                                report.alreadyPresent += 1
-                            } else {
-                                report.imported += 1
-                            }
-                        }
-                    case .failure(let invalid):
-                        try report.refuse(element, invalid, name: name, skipInvalid: skipInvalid)
+            try elements.forEachConversation(into: &report, name: name, skipInvalid: skipInvalid) {
+                conversation, report in
+                for message in conversation.messages {
+                    if try stored.bind([origin, message.exportID]).firstRow({ $0.int64(0) == 1 }) == true {
+                        report.alreadyPresent += 1
+                    } else {
+                        report.imported += 1
                     }
                 }
             }

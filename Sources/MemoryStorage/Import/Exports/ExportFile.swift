@@ -72,3 +72,24 @@ enum DecodedConversations {
         }
     }
 }
+
+extension ChunkQueue where Chunk == [ExportFile.Element] {
+    /// Calls `body` with each conversation, in order, once `report` has counted it; an element
+    /// that is not a conversation is refused (`ExportRefused`) or, with `skipInvalid`, reported.
+    func forEachConversation(
+        into report: inout ExportReport, name: String, skipInvalid: Bool,
+        _ body: (ExportedConversation, inout ExportReport) throws -> Void
+    ) throws {
+        while let chunk = try next() {
+            for element in chunk {
+                switch element.conversation {
+                case .success(let conversation):
+                    report.count(conversation)
+                    try body(conversation, &report)
+                case .failure(let invalid):
+                    try report.refuse(element, invalid, name: name, skipInvalid: skipInvalid)
+                }
+            }
+        }
+    }
+}
