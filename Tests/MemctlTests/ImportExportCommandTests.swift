@@ -118,6 +118,32 @@ struct ImportExportCommandTests {
         #expect(try result.jsonObject()["imported"] as? Int == 7)
     }
 
+    /// A ChatGPT export zipped by Python's zipfile with DEFLATE, as the services' downloads are
+    /// compressed: one conversation, "Zipped", of two messages.
+    static let deflatedExport = [
+        "UEsDBBQAAAAIALxMel0iAYmQEQAAAA8AAAAJAAAAdXNlci5qc29uq1bKTFGyUiotTi3SNVSqBQBQSwMEFAAAAAgAvEx6Xf9t",
+        "IoN/AQAA8AUAABIAAABjb252ZXJzYXRpb25zLmpzb27FUk1vwjAMvfMrrJ4HKhra53FXtsOOA1S5rQeR2qRLXDZA/e9LP9WW",
+        "sonD2KFR4+fnPNtvMQI42A/AEaHzAE4w3ovEuSpDgZJb0gZZKOkN4Cw4ojz6JpKEwoamCZk8FnEOTm+ns5uZO3PdiVsnpFqT",
+        "ZE+qsKD7NTPGJBFybWOlKBvSrUujUleEkkTG4DovJNMoagEJ5q8cx4ONiEILWWTRRG0cnea2qv6ymmbBAR04rOPQrlpmxuN9",
+        "OzkvmPJG6V523rAqZ5oa0h2GxSTGx31WjzOGyIXKrAVlnTd/20ydpiSXk+tpqwCPd0mhkemL+xrt1Nn0RlsAzzswwjBpmBNu",
+        "IBJbMiAkzIXxlXyET4KYiAEZnvB9mbou3cOLCFSEE/g/stPpY3VytpoCkYhybA5GUXfbw/vJhtzadfcps/o/mdUfMqt/jln9",
+        "88yKJh8wyiM3/I1jp5dxbN8MIAwoCa/KdqvAfKR2ZRNYpuHddWhPct3LmwVPmaVxxag+s9HqG1BLAQIUAxQAAAAIALxMel0i",
+        "AYmQEQAAAA8AAAAJAAAAAAAAAAAAAACAAQAAAAB1c2VyLmpzb25QSwECFAMUAAAACAC8THpd/20ig38BAADwBQAAEgAAAAAA",
+        "AAAAAAAAgAE4AAAAY29udmVyc2F0aW9ucy5qc29uUEsFBgAAAAACAAIAdwAAAOcBAAAAAA==",
+    ].joined()
+
+    @Test("a deflated zip, as the services compress their downloads, is inflated as it is read")
+    func deflatedZip() throws {
+        let fixture = try MemctlFixture()
+        let file = try fixture.dir.write("export.zip", try #require(Data(base64Encoded: Self.deflatedExport)))
+        let result = try fixture.run(["import", "--from", "chatgpt", file, "--json"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(try result.jsonObject()["imported"] as? Int == 2)
+        let contents = try fixture.shortTermMemories().compactMap { $0["content"] as? String }
+        #expect(contents.contains("Café Nicola is on Rossio square. 😀"))
+        #expect(contents.contains { $0.hasPrefix("My sister Leah lives in Lisbon") })
+    }
+
     @Test("a damaged zip, or one without conversations.json, is refused and nothing is imported")
     func damagedZip() throws {
         let fixture = try MemctlFixture()
