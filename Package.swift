@@ -77,7 +77,7 @@ let package = Package(
 if Context.environment["MEMORYD_FUZZ"] == "1" {
     let fuzzTargets: [(name: String, dependencies: [Target.Dependency])] = [
         ("FuzzImportLine", ["MemoryStorage", "MemoryModel"]),
-        ("FuzzExportJSON", ["MemoryStorage"]),
+        ("FuzzExportJSON", ["MemoryStorage", "MemoryModel"]),
         ("FuzzControlRequest", ["MemoryDaemon"]),
         ("FuzzMCPMessage", ["MCPProtocol"]),
         ("FuzzTimestamp", ["MemoryModel"]),

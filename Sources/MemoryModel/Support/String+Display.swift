@@ -47,3 +47,13 @@ extension String {
         return result + "\""
     }
 }
+
+extension StringProtocol {
+    /// Without white space at either end, "\r" included (the rest of a CRLF line end).
+    package var trimmed: String {
+        let scalars = String(self).unicodeScalars
+        guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }) else { return "" }
+        let last = scalars.lastIndex(where: { !$0.properties.isWhitespace })!
+        return String(scalars[first...last])
+    }
+}

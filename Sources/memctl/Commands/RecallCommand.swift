@@ -50,7 +50,8 @@ struct RecallCommand: Command {
     }
 
     func run(_ context: Context) async throws {
-        let recall = try await Recaller(store: context.openStore()).recall(query, limit: limit)
+        let store = try context.openStore()
+        let recall = try await Recaller(store: store).recall(query, limit: limit)
         if let maximumWords {
             let digest = RecallDigest(recall, query: query, maximumWords: maximumWords)
             if context.json { return try context.printJSON(digest.structured) }
@@ -58,7 +59,7 @@ struct RecallCommand: Command {
         }
         if context.json { return try context.printJSON(recall) }
         // A conversation imported from a chat export is shown by its title.
-        let titles = try await context.openStore().sessionTitles(Set(recall.memories.compactMap(\.session)))
+        let titles = try await store.sessionTitles(Set(recall.memories.compactMap(\.session)))
         Self.print(recall, context, titles: titles)
     }
 

@@ -45,7 +45,8 @@ struct ShortTermCommand: Command {
             .init(header: "CONTENT"))
         for memory in memories {
             table.append(
-                String(memory.id.rawValue), memory.createdAt.minutes, titles[memory.session] ?? memory.session, memory.source,
+                String(memory.id.rawValue), memory.createdAt.minutes, titles[memory.session] ?? memory.session,
+                memory.source,
                 memory.status.rawValue + (memory.ltmID.map { " → ltm:\($0)" } ?? ""),
                 memory.importance?.twoDecimals ?? "-", memory.content)
         }

@@ -1,4 +1,5 @@
 import FuzzSupport
+import MemoryModel
 import MemoryStorage
 
 // An export's `conversations.json`, as `JSONArrayReader` reads it. The input read whole and read
@@ -20,7 +21,8 @@ final class PiecewiseSource: ByteSource {
 
     func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
         let count = min(step, buffer.count, bytes.count - position)
-        buffer.copyMemory(from: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes[position..<position + count])))
+        buffer.copyMemory(
+            from: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes[position..<position + count])))
         position += count
         return count
     }
@@ -47,7 +49,7 @@ func write(_ node: JSONNode, to text: inout String) {
     case .null: text += "null"
     case .bool(let value): text += value ? "true" : "false"
     case .number(let value): text += "\(value)"
-    case .string(let value): write(value, to: &text)
+    case .string(let value): text += value.jsonQuoted
     case .array(let elements):
         text += "["
         for (index, element) in elements.enumerated() {
@@ -59,28 +61,12 @@ func write(_ node: JSONNode, to text: inout String) {
         text += "{"
         for (index, member) in members.enumerated() {
             if index > 0 { text += "," }
-            write(member.key, to: &text)
+            text += member.key.jsonQuoted
             text += ":"
             write(member.value, to: &text)
         }
         text += "}"
     }
-}
-
-func write(_ string: String, to text: inout String) {
-    text += "\""
-    for scalar in string.unicodeScalars {
-        switch scalar {
-        case "\"": text += "\\\""
-        case "\\": text += "\\\\"
-        case "\n": text += "\\n"
-        case _ where scalar.value < 0x20:
-            let hex = String(scalar.value, radix: 16)
-            text += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-        default: text.unicodeScalars.append(scalar)
-        }
-    }
-    text += "\""
 }
 
 func describe(_ result: Result<[JSONNode], JSONReadError>) -> String {

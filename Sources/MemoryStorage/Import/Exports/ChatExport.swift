@@ -103,22 +103,16 @@ package struct InvalidConversation: Error, Equatable, Sendable, CustomStringConv
 
 extension ExportedConversation {
     /// Adds a message, its text trimmed, or counts why it is left out: no text, or more than a
-    /// memory may hold.
-    mutating func append(id: String, source: String, text: String, createdAt: Timestamp?) {
-        let content = text.trimmingWhitespace()
-        if content.isEmpty { return leftOut.add(.empty) }
+    /// memory may hold. A message whose only parts were left out (an image, thinking, a tool call)
+    /// was counted as those parts, not again as empty.
+    mutating func append(id: String, source: String, text: String, createdAt: Timestamp?, partsLeftOut: Bool) {
+        let content = text.trimmed
+        if content.isEmpty {
+            if !partsLeftOut { leftOut.add(.empty) }
+            return
+        }
         if content.utf8.count > NewMemory.maximumContentBytes { return leftOut.add(.tooLong) }
         messages.append(ExportedMessage(exportID: id, source: source, content: content, createdAt: createdAt))
-    }
-}
-
-extension String {
-    /// Without white space (and line breaks) at either end.
-    func trimmingWhitespace() -> String {
-        let scalars = unicodeScalars
-        guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }) else { return "" }
-        let last = scalars.lastIndex(where: { !$0.properties.isWhitespace })!
-        return String(scalars[first...last])
     }
 }
 

@@ -99,24 +99,22 @@ enum ChatGPTExport {
         }
         let content = message["content"]
         let text: String
+        var partsLeftOut = false
         switch content?["content_type"]?.string ?? "text" {
         case "text", "multimodal_text":
             var pieces: [String] = []
-            var leftOutParts = false
             for part in content?["parts"]?.array ?? [] {
                 if let piece = part.string {
                     pieces.append(piece)
                 } else if part["content_type"]?.string == "image_asset_pointer" {
                     conversation.leftOut.add(.image)
-                    leftOutParts = true
+                    partsLeftOut = true
                 } else if !part.isNull {
                     conversation.leftOut.add(.nonText)
-                    leftOutParts = true
+                    partsLeftOut = true
                 }
             }
             text = pieces.joined(separator: "\n")
-            // An image alone is counted as an image, not again as an empty message.
-            if leftOutParts && text.trimmingWhitespace().isEmpty { return }
         case "thoughts", "reasoning_recap":
             conversation.leftOut.add(.thinking)
             return
@@ -126,6 +124,7 @@ enum ChatGPTExport {
             return
         }
         let time = message["create_time"]?.double.flatMap(Timestamp.init(secondsSince1970:)) ?? fallbackTime
-        conversation.append(id: message["id"]?.string ?? key, source: role, text: text, createdAt: time)
+        conversation.append(
+            id: message["id"]?.string ?? key, source: role, text: text, createdAt: time, partsLeftOut: partsLeftOut)
     }
 }

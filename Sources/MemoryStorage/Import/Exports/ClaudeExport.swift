@@ -27,16 +27,11 @@ enum ClaudeExport {
         for (index, message) in messages.enumerated() {
             add(message, index: index, conversation: id, fallbackTime: fallbackTime, to: &conversation)
         }
-        // In time order; equal or missing times keep the file's order (the sort is stable).
-        let times = conversation.messages.map { $0.createdAt ?? fallbackTime }
-        if zip(times, times.dropFirst()).contains(where: { earlier, later in
-            (later ?? Timestamp.range.lowerBound) < (earlier ?? Timestamp.range.lowerBound)
-        }) {
-            let order = conversation.messages.indices.sorted { a, b in
-                ((times[a] ?? Timestamp.range.lowerBound), a) < ((times[b] ?? Timestamp.range.lowerBound), b)
-            }
-            conversation.messages = order.map { conversation.messages[$0] }
-        }
+        // In time order; equal or missing times keep the file's order.
+        let earliest = Timestamp.range.lowerBound
+        conversation.messages = conversation.messages.enumerated().sorted { a, b in
+            (a.element.createdAt ?? earliest, a.offset) < (b.element.createdAt ?? earliest, b.offset)
+        }.map(\.element)
         return conversation
     }
 
@@ -56,7 +51,7 @@ enum ClaudeExport {
             conversation.leftOut.add(.image)
         }
         var text: String
-        var leftOutParts = false
+        var partsLeftOut = false
         if let blocks = message["content"]?.array, !blocks.isEmpty {
             var pieces: [String] = []
             for block in blocks {
@@ -64,25 +59,23 @@ enum ClaudeExport {
                 case "text": if let piece = block["text"]?.string { pieces.append(piece) }
                 case "thinking", "redacted_thinking":
                     conversation.leftOut.add(.thinking)
-                    leftOutParts = true
+                    partsLeftOut = true
                 case "tool_use", "tool_result", "server_tool_use", "web_search_tool_result":
                     conversation.leftOut.add(.tool)
-                    leftOutParts = true
+                    partsLeftOut = true
                 default:
                     conversation.leftOut.add(.nonText)
-                    leftOutParts = true
+                    partsLeftOut = true
                 }
             }
             text = pieces.joined(separator: "\n")
         } else {
             text = message["text"]?.string ?? ""
         }
-        // A message of only thinking or tool calls is counted as those, not again as empty.
-        if leftOutParts && text.trimmingWhitespace().isEmpty { return }
         let time = message["created_at"]?.string.flatMap { Timestamp(iso8601: $0) } ?? fallbackTime
         // Every real export gives each message its uuid; without one, its place in the
         // conversation stands in (stable as long as the conversation only grows).
         let messageID = message["uuid"]?.string ?? "\(id)#\(index)"
-        conversation.append(id: messageID, source: source, text: text, createdAt: time)
+        conversation.append(id: messageID, source: source, text: text, createdAt: time, partsLeftOut: partsLeftOut)
     }
 }

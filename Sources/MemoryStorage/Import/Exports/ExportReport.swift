@@ -52,17 +52,15 @@ package struct ExportReport: Sendable, Encodable {
         if errors.count < MemoryStore.maximumReportedImportErrors { errors.append(error) }
     }
 
-    /// Reads the whole export without writing anything: what `memctl import --dry-run` shows.
-    package static func scan(_ file: ExportFile, skipInvalid: Bool) throws -> ExportReport {
+    /// Reads the whole export without writing anything, with no database to compare it with:
+    /// what `memctl import --dry-run` shows before the first import.
+    package static func scan(_ file: sending ExportFile, skipInvalid: Bool) throws -> ExportReport {
+        let name = file.name
+        let elements = DecodedConversations.reading(file)
+        defer { elements.abandon() }
         var report = ExportReport()
-        while let element = try file.next() {
-            switch element.conversation {
-            case .success(let conversation):
-                report.count(conversation)
-                report.imported += conversation.messages.count
-            case .failure(let invalid):
-                try report.refuse(element, invalid, name: file.name, skipInvalid: skipInvalid)
-            }
+        try elements.forEachConversation(into: &report, name: name, skipInvalid: skipInvalid) { conversation, report in
+            report.imported += conversation.messages.count
         }
         return report
     }
