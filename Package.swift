@@ -37,19 +37,32 @@ let package = Package(
         .target(name: "MemoryDaemon", dependencies: ["MemoryPasses", "MemoryStorage", "MemoryEngines", "MemoryModel"]),
         /// MCP's wire format: JSON values, JSON-RPC errors, a line sorted into a message. No I/O.
         .target(name: "MCPProtocol"),
+        /// A small HTTP/1.1 server on 127.0.0.1: the request parser, limits, one thread per connection.
+        .target(name: "HTTPServer", dependencies: ["MemoryModel"]),
+        /// The read-only web page of `memctl ui`: access, routes, pages, charts and assets (docs/UI.md).
+        .target(
+            name: "MemoryWebUI",
+            dependencies: ["HTTPServer", "MemoryPasses", "MemoryStorage", "MemoryEngines", "MemoryModel"]),
         .executableTarget(
             name: "memctl",
-            dependencies: ["MCPProtocol", "MemoryDaemon", "MemoryPasses", "MemoryStorage", "MemoryEngines", "MemoryModel"]),
+            dependencies: [
+                "MCPProtocol", "MemoryWebUI", "HTTPServer", "MemoryDaemon", "MemoryPasses", "MemoryStorage",
+                "MemoryEngines", "MemoryModel",
+            ]),
         .executableTarget(
             name: "memoryd", dependencies: ["MemoryDaemon", "MemoryPasses", "MemoryStorage", "MemoryEngines", "MemoryModel"]),
         .executableTarget(
             name: "memory-bench",
-            dependencies: ["MemoryDaemon", "MemoryPasses", "MemoryStorage", "MemoryEngines", "MemoryModel", "SQLiteKit"]),
+            dependencies: [
+                "MemoryDaemon", "MemoryPasses", "MemoryStorage", "MemoryEngines", "MemoryModel", "SQLiteKit", "HTTPServer",
+            ]),
         /// A database in a temporary directory, for the tests of the layers that open a store.
         .target(name: "TestFixtures", dependencies: ["MemoryModel", "MemoryStorage", "SQLiteKit"], path: "Tests/TestFixtures"),
         .testTarget(name: "SQLiteKitTests", dependencies: ["SQLiteKit"]),
         .testTarget(name: "MemoryModelTests", dependencies: ["MemoryModel"]),
         .testTarget(name: "MCPProtocolTests", dependencies: ["MCPProtocol"]),
+        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
+        .testTarget(name: "MemoryWebUITests", dependencies: ["MemoryWebUI", "HTTPServer", "MemoryModel"]),
         .testTarget(name: "MemoryEnginesTests", dependencies: ["MemoryEngines", "MemoryModel"]),
         .testTarget(name: "MemoryStorageTests", dependencies: ["MemoryStorage", "MemoryModel", "SQLiteKit", "TestFixtures"]),
         .testTarget(
@@ -65,7 +78,7 @@ let package = Package(
             name: "MemctlTests",
             dependencies: [
                 "memctl", "memoryd", "MemoryDaemon", "MemoryPasses", "MemoryStorage", "MemoryEngines", "MemoryModel",
-                "SQLiteKit", "TestFixtures",
+                "SQLiteKit", "TestFixtures", "HTTPServer",
             ]),
     ],
     swiftLanguageModes: [.v6]
@@ -84,6 +97,7 @@ if Context.environment["MEMORYD_FUZZ"] == "1" {
         ("FuzzConfiguration", ["MemoryDaemon", "MemoryModel"]),
         ("FuzzEntityExtractor", ["MemoryEngines", "MemoryStorage", "MemoryModel"]),
         ("FuzzTimeResolver", ["MemoryEngines", "MemoryModel"]),
+        ("FuzzHTTPRequest", ["HTTPServer"]),
     ]
     // Only the libraries and the fuzz targets: a plain `swift build` then builds all of them at
     // once, and no other executable has to link with libFuzzer.

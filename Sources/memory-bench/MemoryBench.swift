@@ -18,6 +18,7 @@ enum MemoryBench {
                memory-bench tenants [--count N] [--rows N] [--threads N] [--chitchat FILE] [--keep DIR]
                memory-bench stop [--runs N] [--rows N] [--chitchat FILE] [--keep DIR]
                memory-bench fresh [--rows N] [--new N] [--chitchat FILE] [--keep DIR [--reuse]]
+               memory-bench ui [--rows N] [--runs N] [--chitchat FILE] [--keep DIR [--reuse]]
 
         import       time `memctl import` of N generated chat messages (default 250000) against
                      the sqlite3 shell loading the same rows into the same schema: a bulk load
@@ -88,6 +89,12 @@ enum MemoryBench {
                      them; its cost per new message against a 25000-message cycle's. With
                      --keep DIR --reuse, the consolidated big store of an earlier run is reused.
 
+        ui           the pages of `memctl ui` on a big store: N messages (default 1000000) get a
+                     full cycle, then one `memctl ui` serves them and every page is fetched --runs
+                     times (default 5) over a socket: bytes, first, median and max milliseconds,
+                     the most mentioned entity, the long-term memory of the most sources and the
+                     pass that forgot the most among them. --keep DIR --reuse reuses the store.
+
         --load N     with any command: N busy processes, one core each, run beside the
                      measurement for as long as it lasts.
 
@@ -109,7 +116,7 @@ enum MemoryBench {
         guard let command = arguments.first,
             [
                 "import", "export-import", "consolidate", "cycle", "extract", "locomo", "longmemeval", "torture", "idle",
-                "tenants", "stop", "fresh",
+                "tenants", "stop", "fresh", "ui",
             ].contains(command)
         else {
             print(usage)
@@ -126,10 +133,12 @@ enum MemoryBench {
                 print("memory-bench: --chitchat needs the path of dataset.json\n\n\(usage)")
                 exit(64)
             }
-            guard ["import", "export-import", "consolidate", "cycle", "torture", "idle", "tenants", "stop", "fresh"].contains(command)
+            guard
+                ["import", "export-import", "consolidate", "cycle", "torture", "idle", "tenants", "stop", "fresh", "ui"]
+                    .contains(command)
             else {
                 print(
-                    "memory-bench: --chitchat works with import, export-import, consolidate, cycle, torture, idle, tenants, stop and fresh\n\n\(usage)")
+                    "memory-bench: --chitchat works with import, export-import, consolidate, cycle, torture, idle, tenants, stop, fresh and ui\n\n\(usage)")
                 exit(64)
             }
             do {
@@ -140,7 +149,7 @@ enum MemoryBench {
             }
         }
         let corpusSize: Int? = if case .chitchat(let corpus) = messages { corpus.count } else { nil }
-        let defaultRows = ["extract": 100_000, "torture": 10_000, "idle": 25_000, "tenants": 25_000, "stop": 25_000, "fresh": 1_000_000][command] ?? corpusSize ?? 250_000
+        let defaultRows = ["extract": 100_000, "torture": 10_000, "idle": 25_000, "tenants": 25_000, "stop": 25_000, "fresh": 1_000_000, "ui": 1_000_000][command] ?? corpusSize ?? 250_000
         let rows = option("--rows").flatMap(Int.init) ?? defaultRows
         let runs = option("--runs").flatMap(Int.init) ?? 3
         let sizes =
@@ -176,6 +185,11 @@ enum MemoryBench {
                 try FreshnessBenchmark(
                     rows: rows, fresh: option("--new").flatMap(Int.init) ?? 1_000, messages: messages,
                     directory: directory, memctl: memctl, reuse: arguments.contains("--reuse")
+                ).run()
+            case "ui":
+                try UIBenchmark(
+                    rows: rows, runs: option("--runs").flatMap(Int.init) ?? 5, messages: messages, directory: directory,
+                    memctl: memctl, reuse: arguments.contains("--reuse")
                 ).run()
             case "stop":
                 try StopBenchmark(

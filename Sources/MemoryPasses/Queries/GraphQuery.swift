@@ -3,7 +3,8 @@ import MemoryStorage
 
 /// `memctl graph`: the strongest edges of the whole graph, or the edges within `depth` steps of
 /// an entity; at most `limit`, strongest first, weights decayed to `now` with the passes' edge
-/// half-life. The walk and the ranking happen here; the store reads edges and names.
+/// half-life; `predicate` keeps one kind of edge. The walk and the ranking happen here; the store
+/// reads edges and names.
 public struct GraphQuery: Sendable {
     public let store: MemoryStore
     public let settings: PassSettings
@@ -14,8 +15,10 @@ public struct GraphQuery: Sendable {
     }
 
     public func graph(
-        around center: EntityID?, depth: Int, limit: Int, coOccurrence: Bool = true, now: Timestamp = .now
+        around center: EntityID?, depth: Int, limit: Int, coOccurrence: Bool = true, predicate: String? = nil,
+        now: Timestamp = .now
     ) async throws -> KnowledgeGraph {
+        let coOccurrence = coOccurrence && (predicate == nil || predicate == Predicate.coOccurs.rawValue)
         var rows: [(id: Int64, edge: KnowledgeGraph.Edge)] = []
         if let center {
             guard try await !store.entityNames([center]).isEmpty else { throw StoreError.notFound(.entity(center)) }
@@ -26,7 +29,9 @@ public struct GraphQuery: Sendable {
                 var next: Set<EntityID> = []
                 let around = try await store.edges(touching: frontier.sorted()).map { decayed($0, to: now) }
                 for row in around
-                where seen.insert(row.id).inserted && (coOccurrence || row.edge.predicate != Predicate.coOccurs.rawValue) {
+                where seen.insert(row.id).inserted && (coOccurrence || row.edge.predicate != Predicate.coOccurs.rawValue)
+                    && (predicate == nil || row.edge.predicate == predicate)
+                {
                     rows.append(row)
                     for end in [row.edge.source, row.edge.target] where reached.insert(end).inserted { next.insert(end) }
                 }
@@ -36,7 +41,8 @@ public struct GraphQuery: Sendable {
         } else {
             // Stored weights are as of each edge's last observation: read more than needed, then
             // rank by the weight decayed to now.
-            rows = try await store.heaviestEdges(limit: limit * 4, coOccurrence: coOccurrence).map { decayed($0, to: now) }
+            rows = try await store.heaviestEdges(limit: limit * 4, coOccurrence: coOccurrence, predicate: predicate)
+                .map { decayed($0, to: now) }
         }
         rows.sort { ($0.edge.weight, $1.id) > ($1.edge.weight, $0.id) }
         rows = Array(rows.prefix(limit))

@@ -20,12 +20,12 @@ extension MemoryStore {
 
     package static func shortTermMemory(_ row: Row) -> ShortTermMemory { shortTermMemory(row, from: 0) }
 
-    private static let longTermColumns = """
+    static let longTermColumns = """
         l.id, l.summary, l.strength, l.importance, l.created_at, l.updated_at, l.last_reinforced_at,
         (SELECT count(*) FROM long_term_sources s WHERE s.ltm_id = l.id), l.forgotten_at FROM long_term_memories l
         """
 
-    private static func longTermMemory(_ row: Row) -> LongTermMemory {
+    static func longTermMemory(_ row: Row) -> LongTermMemory {
         LongTermMemory(
             id: LongTermMemoryID(row.int64(0)), summary: row.text(1), strength: row.double(2),
             importance: row.double(3), createdAt: timestamp(row, 4), updatedAt: timestamp(row, 5),
@@ -128,8 +128,9 @@ extension MemoryStore {
         }
     }
 
-    /// A long-term memory with each source memory in full and how it joined, oldest first.
-    public func explain(_ id: LongTermMemoryID) throws -> LongTermExplanation {
+    /// A long-term memory with each source memory in full and how it joined, oldest first; at
+    /// most `sourceLimit` of them when given.
+    public func explain(_ id: LongTermMemoryID, sourceLimit: Int? = nil) throws -> LongTermExplanation {
         try withConnection { connection in
             let memory = try Self.longTermMemory(id, connection)
             let sources = try connection.prepare(
@@ -137,9 +138,9 @@ extension MemoryStore {
                 SELECT p.role, p.joined_at, s.id, s.content, s.session, s.source, s.importance, s.created_at,
                        s.status, s.ltm_id
                 FROM long_term_sources p JOIN short_term_memories s ON s.id = p.stm_id
-                WHERE p.ltm_id = ? ORDER BY s.created_at, s.id
+                WHERE p.ltm_id = ? ORDER BY s.created_at, s.id LIMIT ?
                 """
-            ).bind([id.rawValue]).rows { row in
+            ).bind([id.rawValue, sourceLimit ?? -1]).rows { row in
                 LongTermExplanation.Source(
                     role: ProvenanceRole(rawValue: row.text(0)) ?? .merged, joinedAt: Self.timestamp(row, 1),
                     memory: Self.shortTermMemory(row, from: 2))
@@ -166,7 +167,7 @@ extension MemoryStore {
             end: row.int(5), text: row.text(6), excerpt: row.text(7), cutBefore: row.int(8) != 0, cutAfter: row.int(9) != 0)
     }
 
-    private static func mentions(in memory: MemoryReference, _ connection: Connection) throws -> [EntityMention] {
+    static func mentions(in memory: MemoryReference, _ connection: Connection) throws -> [EntityMention] {
         let (column, id) =
             switch memory {
             case .shortTerm(let id): ("stm_id", id.rawValue)

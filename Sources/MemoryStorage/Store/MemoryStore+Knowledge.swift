@@ -38,12 +38,21 @@ extension MemoryStore {
         }
     }
 
-    /// The `limit` edges with the highest stored weight (co-occurrences only when asked).
-    package func heaviestEdges(limit: Int, coOccurrence: Bool) throws -> [GraphEdgeRow] {
-        try withConnection { connection in
-            let filter = coOccurrence ? "" : " WHERE predicate <> 'co_occurs'"
-            return try connection.prepare("SELECT \(Self.edgeColumns)\(filter) ORDER BY weight DESC, id LIMIT ?")
-                .bind([limit]).rows(Self.storedEdge)
+    /// The `limit` edges with the highest stored weight (co-occurrences only when asked), of one
+    /// predicate or of every one. Each predicate's heaviest come from `relations_by_predicate`
+    /// and are merged here: a walk down an index per predicate, where sorting every edge by weight
+    /// took a scan of the whole table.
+    package func heaviestEdges(limit: Int, coOccurrence: Bool, predicate: String? = nil) throws -> [GraphEdgeRow] {
+        let predicates =
+            predicate.map { [$0] }
+            ?? Predicate.allCases.filter { coOccurrence || $0 != .coOccurs }.map(\.rawValue)
+        return try withConnection { connection in
+            let heaviest = try connection.prepare(
+                "SELECT \(Self.edgeColumns) WHERE predicate = ? ORDER BY weight DESC, id LIMIT ?")
+            var rows: [GraphEdgeRow] = []
+            for predicate in predicates { rows += try heaviest.bind([predicate, limit]).rows(Self.storedEdge) }
+            rows.sort { ($0.edge.weight, $1.id) > ($1.edge.weight, $0.id) }
+            return Array(rows.prefix(limit))
         }
     }
 

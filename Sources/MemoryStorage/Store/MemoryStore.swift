@@ -21,6 +21,10 @@ public actor MemoryStore {
         public var pageCacheKibibytes: Int?
         /// When this connection's commits reach the disk.
         public var durability: Durability
+        /// No statement may change the database once it is open (`PRAGMA query_only`): for
+        /// `memctl ui`, which promises to be read-only. An older schema is still brought up to
+        /// date first, as every command does.
+        public var queryOnly = false
 
         public init(
             path: String, createIfMissing: Bool = false, busyTimeoutMilliseconds: Int = 5000,
@@ -222,6 +226,7 @@ public actor MemoryStore {
             } else {
                 try connection.execute("PRAGMA wal_autocheckpoint = \(Self.writerCheckpointPages)")
             }
+            if configuration.queryOnly { try connection.execute("PRAGMA query_only = ON") }
             return connection
         } catch let error as SQLiteError {
             throw StoreError(error, path: path, busyTimeoutMilliseconds: timeout)

@@ -24,10 +24,11 @@ struct Context {
     /// that write (the file is created on first write).
     func openStore(
         path: String? = nil, create: Bool = false, pageCacheKibibytes: Int? = nil,
-        durability: MemoryStore.Durability = .everyCommit
+        durability: MemoryStore.Durability = .everyCommit, queryOnly: Bool = false
     ) throws -> MemoryStore {
         var configuration = storeConfiguration(path: path, create: create, pageCacheKibibytes: pageCacheKibibytes)
         configuration.durability = durability
+        configuration.queryOnly = queryOnly
         let store = try MemoryStore(configuration)
         openStores.stores.append(store)
         return store

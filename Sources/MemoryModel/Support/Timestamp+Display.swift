@@ -1,8 +1,6 @@
-import MemoryModel
-
 extension Timestamp {
-    /// `2026-11-02 09:30` (UTC), for table columns.
-    var minutes: String {
+    /// `2026-11-02 09:30` (UTC), for table columns and pages.
+    public var minutes: String {
         let text = iso8601
         return text.prefix(10) + " " + text.dropFirst(11).prefix(5)
     }
@@ -10,12 +8,12 @@ extension Timestamp {
 
 extension Timestamp {
     /// `2026-11-02` (UTC).
-    var day: String { String(iso8601.prefix(10)) }
+    public var day: String { String(iso8601.prefix(10)) }
 }
 
 extension PassRecord {
     /// How long the pass ran, from its ledger row.
-    var seconds: Double {
+    public var seconds: Double {
         Double((finishedAt ?? startedAt).millisecondsSince1970 - startedAt.millisecondsSince1970) / 1000
     }
 }

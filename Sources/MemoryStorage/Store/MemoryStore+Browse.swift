@@ -1,0 +1,169 @@
+import FoundationEssentials
+import MemoryModel
+import SQLiteKit
+
+// MARK: - Browsing (`memctl ui`)
+
+/// Reads for the web page: each one bounded by what a page shows, so that a page costs the same
+/// at 1M memories as at 1,000 (docs/UI.md, "Fast at 1M memories").
+extension MemoryStore {
+    /// How many short-term memories were said on each day from `first` through `last`, by their
+    /// status now. Each day is one count over the `(status, created_at)` index: the rows of the
+    /// window are counted, never the whole table.
+    public func memoriesByDay(from first: CalendarDay, through last: CalendarDay) throws -> [DailyMemoryCounts] {
+        guard first <= last else { return [] }
+        return try withConnection { connection in
+            let count = try connection.prepare(
+                "SELECT count(*) FROM short_term_memories WHERE status = ? AND created_at >= ? AND created_at < ?")
+            var days: [DailyMemoryCounts] = []
+            var day = first
+            while day <= last {
+                let start = day.start.iso8601
+                let end = day.adding(days: 1).start.iso8601
+                func counted(_ status: MemoryStatus) throws -> Int {
+                    try count.bind([status.rawValue, start, end]).firstRow { $0.int(0) } ?? 0
+                }
+                days.append(
+                    DailyMemoryCounts(
+                        day: day, pending: try counted(.pending), consolidated: try counted(.consolidated),
+                        forgotten: try counted(.forgotten)))
+                day = day.adding(days: 1)
+            }
+            return days
+        }
+    }
+
+    /// When the newest short-term memory was said (an index look-up), nil for an empty store.
+    public func newestMemoryTime() throws -> Timestamp? {
+        try withConnection { connection in
+            try connection.prepare("SELECT max(created_at) FROM short_term_memories").firstRow { row in
+                Self.optionalTimestamp(row, 0)
+            } ?? nil
+        }
+    }
+
+    /// The short-term memories a pass forgot, oldest first: a pass marks what it forgets with its
+    /// own start time (`status_changed_at`), so they are found through the index of forgotten
+    /// memories. One forgotten on request since, or purged, is no longer listed.
+    public func memoriesForgotten(by pass: PassRecord, limit: Int) throws -> [ShortTermMemory] {
+        try withConnection { connection in
+            try connection.prepare(
+                """
+                SELECT \(Self.shortTermColumns)
+                WHERE status = 'forgotten' AND status_changed_at = ? ORDER BY status_changed_at, id LIMIT ?
+                """
+            ).bind([pass.startedAt.iso8601, limit]).rows(Self.shortTermMemory)
+        }
+    }
+
+    /// Short-term memories newest first, after `cursor` (the last one of the page before), by
+    /// the `(created_at)` or `(status, created_at)` index: a page costs the same at any depth.
+    public func shortTermMemories(status: MemoryStatus?, before cursor: MemoryCursor?, limit: Int) throws
+        -> [ShortTermMemory]
+    {
+        var conditions: [String] = []
+        var arguments: [(any SQLiteBindable)?] = []
+        if let status {
+            conditions.append("status = ?")
+            arguments.append(status.rawValue)
+        }
+        if let cursor {
+            // A range on the index first: with the cursor's time only inside an OR, SQLite walks
+            // the index from the newest memory down to the cursor (130 ms half way down 1M).
+            conditions.append("created_at <= ? AND (created_at < ? OR id < ?)")
+            arguments += [cursor.createdAt.iso8601, cursor.createdAt.iso8601, cursor.id]
+        }
+        let filter = conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND ")
+        arguments.append(limit)
+        return try withConnection { connection in
+            try connection.prepare("SELECT \(Self.shortTermColumns)\(filter) ORDER BY created_at DESC, id DESC LIMIT ?")
+                .bind(arguments).rows(Self.shortTermMemory)
+        }
+    }
+
+    /// Long-term memories newest first, after `cursor`, by the `(created_at)` index.
+    public func longTermMemories(before cursor: MemoryCursor?, limit: Int) throws -> [LongTermMemory] {
+        let filter = cursor == nil ? "" : " WHERE l.created_at <= ?1 AND (l.created_at < ?1 OR l.id < ?2)"
+        let arguments: [(any SQLiteBindable)?] = (cursor.map { [$0.createdAt.iso8601, $0.id] } ?? []) + [limit]
+        let last = cursor == nil ? "?1" : "?3"
+        return try withConnection { connection in
+            try connection.prepare(
+                "SELECT \(Self.longTermColumns)\(filter) ORDER BY l.created_at DESC, l.id DESC LIMIT \(last)"
+            ).bind(arguments).rows(Self.longTermMemory)
+        }
+    }
+
+    /// Entities in name order after `name` (the last name of the page before), each with its
+    /// mention count: counted for the page's rows only, so the list costs the same with 100 or
+    /// 100,000 entities.
+    public func entities(kind: String?, after cursor: EntityCursor?, limit: Int) throws -> [Entity] {
+        var conditions: [String] = []
+        var arguments: [(any SQLiteBindable)?] = []
+        if let kind {
+            conditions.append("e.kind = ?")
+            arguments.append(kind)
+        }
+        if let cursor {
+            conditions.append("e.name >= ? AND (e.name > ? OR e.id > ?)")
+            arguments += [cursor.name, cursor.name, cursor.id.rawValue]
+        }
+        let filter = conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND ")
+        arguments.append(limit)
+        // The page is chosen first, so that mentions are counted for its rows alone.
+        return try withConnection { connection in
+            try connection.prepare(
+                """
+                SELECT \(Self.entityColumns) WHERE e.id IN (SELECT e.id FROM entities e\(filter) ORDER BY e.name, e.id LIMIT ?)
+                ORDER BY e.name, e.id
+                """
+            ).bind(arguments).rows(Self.entity)
+        }
+    }
+
+    /// The entity mentions in one memory, in text order.
+    public func mentions(in memory: MemoryReference) throws -> [EntityMention] {
+        try withConnection { connection in try Self.mentions(in: memory, connection) }
+    }
+
+    /// How many mentions each of these entities has (by the mentions' entity index).
+    public func mentionCounts(_ ids: [EntityID]) throws -> [EntityID: Int] {
+        try withConnection { connection in
+            let count = try connection.prepare("SELECT count(*) FROM entity_mentions WHERE entity_id = ?")
+            var counts: [EntityID: Int] = [:]
+            for id in ids { counts[id] = try count.bind([id.rawValue]).firstRow { $0.int(0) } ?? 0 }
+            return counts
+        }
+    }
+}
+
+/// Where a page of memories (short-term or long-term) ends: the next page starts after it.
+public struct MemoryCursor: Sendable, Equatable {
+    public let createdAt: Timestamp
+    public let id: Int64
+
+    public init(createdAt: Timestamp, id: Int64) {
+        self.createdAt = createdAt
+        self.id = id
+    }
+}
+
+/// Where a page of entities ends.
+public struct EntityCursor: Sendable, Equatable {
+    public let name: String
+    public let id: EntityID
+
+    public init(name: String, id: EntityID) {
+        self.name = name
+        self.id = id
+    }
+}
+
+/// The short-term memories said on one day, by their status now.
+public struct DailyMemoryCounts: Sendable, Equatable {
+    public let day: CalendarDay
+    public let pending: Int
+    public let consolidated: Int
+    public let forgotten: Int
+
+    public var total: Int { pending + consolidated + forgotten }
+}
