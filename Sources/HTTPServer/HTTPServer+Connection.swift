@@ -111,7 +111,7 @@ extension HTTPServer {
         }
         guard starts else { return nil }
         let answer = Answer()
-        let task = Task { [handler] in answer.give(await handler(request)) }
+        let task = Task(executorPreference: executor) { [handler] in answer.give(await handler(request)) }
         state.withLock { state in
             state.connections[id]?.task = task
             if state.gracePeriodOver { task.cancel() }

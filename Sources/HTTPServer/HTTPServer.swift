@@ -50,6 +50,10 @@ public final class HTTPServer: Sendable {
 
     let configuration: Configuration
     let handler: @Sendable (HTTPRequest) async -> HTTPResponse
+    /// Where the handlers' tasks run: threads of the server's own, so that a page is answered
+    /// however busy the cooperative pool is (a process whose other tasks block its few threads,
+    /// as a test runner's do, starved the handlers of all of them for minutes).
+    let executor = JobThreadsExecutor(name: "http-handler", count: 2)
     /// The listening socket; closed by the accept thread when it ends, or by `stop` if none ran.
     package let listener: Int32
     let state = Mutex(State())
@@ -123,7 +127,12 @@ public final class HTTPServer: Sendable {
         // The accept thread ends as soon as its accept() fails; the connections within the grace period.
         while true {
             let (accepting, serving) = state.withLock { ($0.accepting, !$0.connections.isEmpty) }
-            if !accepting && !serving { return }
+            if !accepting && !serving {
+                // No handler is left to run: the executor's threads end. (After a grace period
+                // that ran out they stay, for the handlers that ignore cancellation.)
+                executor.stop()
+                return
+            }
             if !accepting && ContinuousClock.now >= deadline { break }
             usleep(2_000)
         }

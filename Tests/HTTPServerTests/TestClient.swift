@@ -5,8 +5,8 @@ import HTTPServer
 #endif
 
 /// A raw TCP client for the tests: writes exactly the bytes a test gives and reads responses as
-/// bytes. Its reads poll without blocking and sleep between tries, so a test never holds one of
-/// the few cooperative threads that the server's handler tasks also need.
+/// bytes. Its reads wait in poll() up to their deadline: the server's handlers run on threads of
+/// the server's own, so nothing the test waits for needs a thread of the cooperative pool.
 final class TestClient {
     let descriptor: Int32
     private var received: [UInt8] = []
@@ -95,8 +95,15 @@ final class TestClient {
                 return true
             }
             if count == 0 || (errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR) { return false }
-            guard ContinuousClock.now < deadline else { throw Failure(description: "nothing came in time") }
-            try await Task.sleep(for: .milliseconds(2))
+            let left = ContinuousClock.now.duration(to: deadline)
+            guard left > .zero else { throw Failure(description: "nothing came in time") }
+            // Waits in poll(), holding this thread: a sleeping task would need a thread of the
+            // cooperative pool to wake on, and in a full test run other suites may hold them all.
+            var waiting = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+            _ = poll(
+                &waiting, 1,
+                Int32(
+                    clamping: left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000 + 1))
         }
     }
 

@@ -68,4 +68,8 @@ package final class JobThreadsExecutor: TaskExecutor, @unchecked Sendable {
     }
 
     package func enqueue(_ job: consuming ExecutorJob) { threads?.enqueue(UnownedJob(job)) }
+
+    /// Lets the threads end once the jobs already queued have run; a job enqueued after that
+    /// never runs, so only a caller that knows no task will need the executor again stops it.
+    package func stop() { threads?.stop() }
 }
