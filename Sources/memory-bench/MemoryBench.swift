@@ -91,7 +91,8 @@ enum MemoryBench {
 
         ui           the pages of `memctl ui` on a big store: N messages (default 1000000) get a
                      full cycle, then one `memctl ui` serves them and every page is fetched --runs
-                     times (default 5) over a socket: bytes, first, median and max milliseconds,
+                     times (default 5) over a socket: bytes, the first fetch's milliseconds (it may
+                     read the disk) and the median and max of the others,
                      the most mentioned entity, the long-term memory of the most sources and the
                      pass that forgot the most among them. --keep DIR --reuse reuses the store.
 

@@ -5,7 +5,9 @@ import SQLiteKit
 /// `memory-bench ui`: every page of `memctl ui` on a big store. `rows` messages (default
 /// 1,000,000) are imported and given a full cycle (`--keep DIR --reuse` uses the store of an
 /// earlier run); then one `memctl ui` process serves it, and each page is fetched `runs` times
-/// over a socket, as a browser does: the time from the request to the last byte. The pages
+/// over a socket, as a browser does: the time from the request to the last byte. The first fetch
+/// of a page is shown apart: it may read its pages of the database from the disk, which costs
+/// what the disk costs; the target is for the fetches after it. The pages
 /// that cost most are asked for: the most mentioned entity, the long-term memory of the most
 /// sources, the pass that forgot the most.
 struct UIBenchmark {
@@ -46,7 +48,7 @@ struct UIBenchmark {
         let headers = [HTTPHeader("Host", "127.0.0.1:\(port)"), HTTPHeader("Cookie", "memoryd_ui_\(port)=\(token)")]
 
         print("")
-        print("| page | bytes | first (ms) | median (ms) | max (ms) |")
+        print("| page | bytes | first (ms) | after it: median (ms) | after it: max (ms) |")
         print("| --- | ---: | ---: | ---: | ---: |")
         var slowest = (page: "", milliseconds: 0.0)
         for (name, target) in pages {
@@ -61,17 +63,18 @@ struct UIBenchmark {
                 }
                 bytes = response.body.count
             }
-            let sorted = times.sorted()
-            if sorted.last! > slowest.milliseconds { slowest = (name, sorted.last!) }
+            // The first fetch may read the database from disk; the target is for the others.
+            let warm = times.dropFirst().sorted()
+            if let last = warm.last, last > slowest.milliseconds { slowest = (name, last) }
             print(
                 String(
                     format: "| %@ | %d | %.1f | %.1f | %.1f |", "\(name) `\(target)`", bytes, times[0],
-                    sorted[sorted.count / 2], sorted.last!))
+                    warm.isEmpty ? times[0] : warm[warm.count / 2], warm.last ?? times[0]))
         }
         print(
             String(
-                format: "\nslowest page: %@, %.1f ms (target < %.0f ms at 1M memories)", slowest.page,
-                slowest.milliseconds, Self.target))
+                format: "\nslowest page after its first fetch: %@, %.1f ms (target < %.0f ms at 1M memories)",
+                slowest.page, slowest.milliseconds, Self.target))
     }
 
     /// The pages to fetch, the costly ones found by asking the database directly.
