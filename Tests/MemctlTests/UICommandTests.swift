@@ -44,6 +44,9 @@ struct UICommandTests {
         #expect(overview.body.contains("What memoryd remembers"))
         #expect(overview.body.contains("<span class=\"value\">12</span>"))  // pending, as the demo leaves them
         #expect(overview.body.contains("class=\"bar consolidated\""))
+        // The demo's one cycle, today: what its consolidation pass did, in the second chart.
+        #expect(overview.body.contains("Consolidated and forgotten per day"))
+        #expect(overview.body.contains(": 181 consolidated, 117 forgotten</title>"))
         #expect(overview.body.contains("href=\"/pass/1\""))
 
         let csp = try #require(overview.header("Content-Security-Policy"))

@@ -33,6 +33,33 @@ extension MemoryStore {
         }
     }
 
+    /// What the consolidation passes that started on each day from `first` through `last` did:
+    /// short-term memories consolidated (into a new long-term memory, merged or reinforcing one)
+    /// and forgotten, from the ledger's counts (`passes_by_kind`).
+    public func passesByDay(from first: CalendarDay, through last: CalendarDay) throws -> [DailyPassCounts] {
+        guard first <= last else { return [] }
+        return try withConnection { connection in
+            let rows = try connection.prepare(
+                """
+                SELECT substr(started_at, 1, 10),
+                       sum(coalesce(json_extract(counts, '$.created'), 0) + coalesce(json_extract(counts, '$.merged'), 0)
+                           + coalesce(json_extract(counts, '$.reinforced'), 0)),
+                       sum(coalesce(json_extract(counts, '$.forgotten'), 0))
+                FROM passes WHERE kind = 'consolidation' AND started_at >= ? AND started_at < ? GROUP BY 1
+                """
+            ).bind([first.start.iso8601, last.adding(days: 1).start.iso8601]).rows { row in
+                (day: CalendarDay(iso: row.text(0)), consolidated: row.int(1), forgotten: row.int(2))
+            }
+            var byDay: [CalendarDay: (Int, Int)] = [:]
+            for row in rows { if let day = row.day { byDay[day] = (row.consolidated, row.forgotten) } }
+            return (0...Int(last.daysSince1970 - first.daysSince1970)).map { offset in
+                let day = first.adding(days: offset)
+                let counts = byDay[day] ?? (0, 0)
+                return DailyPassCounts(day: day, consolidated: counts.0, forgotten: counts.1)
+            }
+        }
+    }
+
     /// When the newest short-term memory was said (an index look-up), nil for an empty store.
     public func newestMemoryTime() throws -> Timestamp? {
         try withConnection { connection in
@@ -166,4 +193,11 @@ public struct DailyMemoryCounts: Sendable, Equatable {
     public let forgotten: Int
 
     public var total: Int { pending + consolidated + forgotten }
+}
+
+/// What the consolidation passes of one day did.
+public struct DailyPassCounts: Sendable, Equatable {
+    public let day: CalendarDay
+    public let consolidated: Int
+    public let forgotten: Int
 }

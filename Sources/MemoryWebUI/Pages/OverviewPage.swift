@@ -17,6 +17,7 @@ struct OverviewPage {
         let last = try await lastDay(passes: passes)
         let first = last.adding(days: -(Self.days - 1))
         let days = try await store.memoriesByDay(from: first, through: last)
+        let passDays = try await store.passesByDay(from: first, through: last)
 
         var body = "<h1>What memoryd remembers</h1>"
         body +=
@@ -24,12 +25,22 @@ struct OverviewPage {
             + "\(HTML.count(stats.ltm)) long-term memories made of them, database of "
             + "\(Self.megabytes(stats.dbBytes)) (schema \(stats.schemaVersion)).</p>"
         body += cards(stats)
-        body += "<h2>Memories said per day</h2>"
-        body += "<p class=\"muted\">\(first.spoken) to \(last.spoken), by what became of them.</p>"
-        body += ActivityChart(days: days).svg
+        body += "<h2>Memories added per day</h2>"
+        body +=
+            "<p class=\"muted\">\(first.spoken) to \(last.spoken): each day's memories, by the day they were "
+            + "said, and what became of them.</p>"
+        body += ActivityChart(memories: days).svg
         body +=
             "<div class=\"legend\"><span><span class=\"dot consolidated\"></span>consolidated</span>"
             + "<span><span class=\"dot pending\"></span>pending</span>"
+            + "<span><span class=\"dot forgotten\"></span>forgotten</span></div>"
+        body += "<h2>Consolidated and forgotten per day</h2>"
+        body +=
+            "<p class=\"muted\">What the consolidation passes that ran each day did: the memories they "
+            + "consolidated (into a new long-term memory, merged, or reinforcing one) and those they forgot.</p>"
+        body += ActivityChart(passes: passDays).svg
+        body +=
+            "<div class=\"legend\"><span><span class=\"dot consolidated\"></span>consolidated</span>"
             + "<span><span class=\"dot forgotten\"></span>forgotten</span></div>"
         let earlier = Link.with("/", [("until", first.adding(days: -1).description)])
         let later = Link.with("/", [("until", last.adding(days: Self.days).description)])
