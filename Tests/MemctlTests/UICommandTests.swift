@@ -264,6 +264,31 @@ struct UICommandTests {
         #expect(missing.stderr.contains("none.db"))
     }
 
+    @Test("--open hands the address to the desktop's opener, and without one it says so and serves on")
+    func opens() throws {
+        let directory = try TemporaryDirectory()
+        let bin = directory.path("bin")
+        try FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
+        let opened = directory.path("opened.txt")
+        let opener = try directory.write("bin/xdg-open", "#!/bin/sh\necho \"$@\" > \(opened)\n")
+        chmod(opener, 0o755)
+        let server = try UIServerProcess(
+            database: Self.demo.path, in: directory, arguments: ["--port", "0", "--open"],
+            environment: ["PATH": bin + ":/usr/bin:/bin"])
+        try server.waitUntilServing()
+        for _ in 0..<200 where !FileManager.default.fileExists(atPath: opened) { usleep(10_000) }
+        #expect(try String(contentsOfFile: opened, encoding: .utf8) == server.address + "\n")
+        #expect(server.stop() == 0)
+
+        let alone = try UIServerProcess(
+            database: Self.demo.path, in: directory, arguments: ["--port", "0", "--open"],
+            environment: ["PATH": directory.path("empty")])
+        try alone.waitUntilServing()
+        #expect(try alone.get("/").status == 200)
+        #expect(alone.stop() == 0)
+        #expect(alone.errors.contains("--open: cannot run xdg-open"))
+    }
+
     static func unescaped(_ html: String) -> String {
         html.replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
             .replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&#39;", with: "'")

@@ -16,7 +16,10 @@ final class UIServerProcess {
     private(set) var port: UInt16 = 0
     private(set) var token = ""
 
-    init(database: String, in directory: TemporaryDirectory, arguments: [String] = ["--port", "0"]) throws {
+    init(
+        database: String, in directory: TemporaryDirectory, arguments: [String] = ["--port", "0"],
+        environment extra: [String: String] = [:]
+    ) throws {
         let id = UUID().uuidString.prefix(8)
         outputPath = directory.path("ui-\(id).out")
         errorPath = directory.path("ui-\(id).err")
@@ -26,6 +29,7 @@ final class UIServerProcess {
         process.arguments = ["--db", database, "ui"] + arguments
         var environment = ProcessInfo.processInfo.environment
         environment["MEMORYD_DB"] = nil
+        environment.merge(extra) { $1 }
         process.environment = environment
         process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: outputPath))
         process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: errorPath))
