@@ -42,6 +42,7 @@ extension Assets {
         h2 { font-size: 18px; margin: 32px 0 12px; font-weight: 620; }
         .subtitle { color: var(--muted); margin: 0 0 20px; }
         .muted { color: var(--muted); }
+        .nowrap { white-space: nowrap; font-variant-numeric: tabular-nums; }
         .panel { background: var(--surface); border: 1px solid var(--line); border-radius: 12px; padding: 16px 20px; }
         .cards { display: grid; grid-template-columns: repeat(auto-fit, minmax(150px, 1fr)); gap: 12px; margin: 20px 0; }
         .card { background: var(--surface); border: 1px solid var(--line); border-radius: 12px; padding: 14px 16px; }

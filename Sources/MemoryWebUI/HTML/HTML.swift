@@ -47,7 +47,7 @@ enum HTML {
     static func scriptJSON(_ json: String) -> String { json.replacing("</", with: "<\\/") }
 
     /// `2026-11-02 09:30` (UTC) that a table cell does not break.
-    static func time(_ time: Timestamp) -> String { time.minutes.replacing(" ", with: "\u{00A0}") }
+    static func time(_ time: Timestamp) -> String { "<span class=\"nowrap\">\(time.minutes)</span>" }
 
     /// A whole number with thousands separated by a thin space: 1 000 000.
     static func count(_ number: Int) -> String {
