@@ -94,6 +94,16 @@ public struct WebUI: Sendable {
         }
     }
 
+    /// A whole-number parameter of the query within `range`, nil when absent.
+    static func parameter(_ text: String?, name: String, in range: ClosedRange<Int>) throws(PageError) -> Int? {
+        guard let text else { return nil }
+        guard let number = Int(text), range.contains(number) else {
+            throw PageError(
+                .badRequest, "\(name)=\(text) is not a whole number from \(range.lowerBound) to \(range.upperBound).")
+        }
+        return number
+    }
+
     static func number(_ text: String) throws(PageError) -> Int64 {
         guard let number = Int64(text), number > 0 else { throw PageError(.notFound, "\(text) is not an id.") }
         return number

@@ -23,8 +23,8 @@ struct GraphPage {
                 .badRequest,
                 "relation=\(relation) is not a kind of relation: \(predicates.joined(separator: ", ")) or typed.")
         }
-        let depth = try Self.number(query["depth"], name: "depth", in: 1...3) ?? 1
-        let limit = try Self.number(query["limit"], name: "limit", in: 1...Self.limits.last!) ?? Self.defaultLimit
+        let depth = try WebUI.parameter(query["depth"], name: "depth", in: 1...3) ?? 1
+        let limit = try WebUI.parameter(query["limit"], name: "limit", in: 1...Self.limits.last!) ?? Self.defaultLimit
         let center = try await centerEntity()
         let graph = try await GraphQuery(store: store).graph(
             around: center?.id, depth: depth, limit: limit, coOccurrence: relation != Self.typed,
@@ -118,14 +118,5 @@ struct GraphPage {
         return
             "{\"center\":\(center.map { String($0.rawValue) } ?? "null"),\"nodes\":[\(nodes.joined(separator: ","))],"
             + "\"edges\":[\(edges.joined(separator: ","))]}"
-    }
-
-    static func number(_ text: String?, name: String, in range: ClosedRange<Int>) throws(PageError) -> Int? {
-        guard let text else { return nil }
-        guard let number = Int(text), range.contains(number) else {
-            throw PageError(
-                .badRequest, "\(name)=\(text) is not a whole number from \(range.lowerBound) to \(range.upperBound).")
-        }
-        return number
     }
 }

@@ -18,7 +18,7 @@ struct RecallPage {
 
     func page() async throws -> Page {
         let question = (query["q"] ?? "").trimmed
-        let words = try GraphPage.number(query["words"], name: "words", in: RecallContext.budgets) ?? Self.defaultWords
+        let words = try WebUI.parameter(query["words"], name: "words", in: RecallContext.budgets) ?? Self.defaultWords
         var body = "<h1>Recall</h1>"
         body +=
             "<p class=\"subtitle\">What an assistant reads for a question: the MCP <code>recall</code> tool's "
