@@ -260,8 +260,10 @@ final class HeadlessChromium {
         ]
         // Chromium refuses to start as root with its sandbox.
         if geteuid() == 0 { arguments.append("--no-sandbox") }
-        // Chromium writes `~/.pki` and its crash reports under `~/.config`: the directory's, not the user's.
+        // Chromium writes `~/.pki` and its crash reports under `~/.config`, and a singleton socket
+        // in a directory of $TMPDIR that it leaves behind: all in the directory, not the user's.
         var environment = ProcessInfo.processInfo.environment
+        environment["TMPDIR"] = directory.url.path
         environment["HOME"] = directory.url.path
         environment["XDG_CONFIG_HOME"] = directory.url.path
         environment["XDG_CACHE_HOME"] = directory.path("cache")
