@@ -6,16 +6,10 @@ import Testing
 #endif
 
 /// `memctl ui`: a real process on the demo database, spoken to over real sockets.
-@Suite("memctl ui")
+@Suite("memctl ui", .demoDatabase)
 struct UICommandTests {
-    /// One demo database for the tests that only read it (the page never writes).
-    static let demo: (directory: TemporaryDirectory, path: String) = {
-        let directory = try! TemporaryDirectory()
-        let path = directory.path("demo.db")
-        let result = try! Memctl.run(["--db", path, "demo"], in: directory)
-        precondition(result.status == 0, result.stderr)
-        return (directory, path)
-    }()
+    /// The suite's demo database, for the tests that only read it (the page never writes).
+    static var demo: DemoDatabase.Database { DemoDatabase.current! }
 
     static let question = "Where does my sister Leah live?"
 
@@ -294,4 +288,30 @@ struct UICommandTests {
             .replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&#39;", with: "'")
             .replacingOccurrences(of: "&amp;", with: "&")
     }
+}
+
+/// One demo database for a suite's tests, made before the first and removed after the last.
+struct DemoDatabase: SuiteTrait, TestScoping {
+    struct Database: Sendable {
+        let directory: TemporaryDirectory
+        let path: String
+    }
+
+    /// The database of the suite that is running.
+    @TaskLocal static var current: Database?
+
+    func provideScope(
+        for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void
+    ) async throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("demo.db")
+        let demo = try Memctl.run(["--db", path, "demo"], in: directory)
+        try #require(demo.status == 0, "\(demo.stderr)")
+        try await Self.$current.withValue(Database(directory: directory, path: path)) { try await function() }
+    }
+}
+
+extension Trait where Self == DemoDatabase {
+    /// One demo database for all the tests of the suite.
+    static var demoDatabase: Self { Self() }
 }
