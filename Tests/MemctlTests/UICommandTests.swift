@@ -1,4 +1,5 @@
 import Foundation
+import HTTPServer
 import Testing
 
 #if canImport(Glibc)
@@ -24,7 +25,7 @@ struct UICommandTests {
         let server = try serving()
         #expect(server.address.hasPrefix("http://127.0.0.1:"))
         #expect(server.token.count == 64)
-        let first = try HTTPExchange.send(
+        let first = try LoopbackClient.exchange(
             "GET /?token=\(server.token) HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\nConnection: close\r\n\r\n",
             port: server.port)
         #expect(first.status == 303)
@@ -143,16 +144,16 @@ struct UICommandTests {
     func access() throws {
         let server = try serving()
         let port = server.port
-        let none = try HTTPExchange.send(
+        let none = try LoopbackClient.exchange(
             "GET / HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n\r\n", port: port)
         #expect(none.status == 403)
         #expect(!none.body.contains("remembers"))
-        let wrong = try HTTPExchange.send(
+        let wrong = try LoopbackClient.exchange(
             "GET /?token=\(String(repeating: "0", count: 64)) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n\r\n",
             port: port)
         #expect(wrong.status == 403)
         #expect(wrong.header("Set-Cookie") == nil)
-        let badCookie = try HTTPExchange.send(
+        let badCookie = try LoopbackClient.exchange(
             "GET /static/style.css HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nCookie: memoryd_ui_\(port)=x\r\nConnection: close\r\n\r\n",
             port: port)
         #expect(badCookie.status == 403)
@@ -160,7 +161,7 @@ struct UICommandTests {
         #expect(try server.get("/", host: "evil.example:\(port)").status == 403)
         #expect(try server.get("/", host: "127.0.0.1:1").status == 403)
         #expect(try server.get("/", host: "localhost:\(port)").status == 200)
-        let noHost = try HTTPExchange.send("GET / HTTP/1.0\r\nCookie: \(server.cookie)\r\n\r\n", port: port)
+        let noHost = try LoopbackClient.exchange("GET / HTTP/1.0\r\nCookie: \(server.cookie)\r\n\r\n", port: port)
         #expect(noHost.status == 400)
         #expect(server.stop() == 0)
         // The token is in the address printed once, and nowhere else.
@@ -187,7 +188,7 @@ struct UICommandTests {
             #expect(try server.get(target).status == 200, "\(target)")
         }
         for method in ["POST", "PUT", "DELETE", "PATCH"] {
-            let response = try HTTPExchange.send(
+            let response = try LoopbackClient.exchange(
                 "\(method) /memory/stm:1 HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nCookie: \(server.cookie)\r\nConnection: close\r\n\r\n",
                 port: port)
             #expect(response.status == 405, "\(method)")
@@ -208,13 +209,13 @@ struct UICommandTests {
         #expect(try server.get("/memories?before=nonsense").status == 400)
         #expect(try server.get("/entities?kind=planet").status == 400)
         #expect(try server.get("/recall?q=Leah&words=5").status == 400)
-        let malformed = try HTTPExchange.send("GARBAGE\r\n\r\n", port: port)
+        let malformed = try LoopbackClient.exchange("GARBAGE\r\n\r\n", port: port)
         #expect(malformed.status == 400)
-        let huge = try HTTPExchange.send(
+        let huge = try LoopbackClient.exchange(
             "GET / HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nX-Big: \(String(repeating: "a", count: 20_000))\r\n\r\n",
             port: port)
         #expect(huge.status == 431)
-        let body = try HTTPExchange.send(
+        let body = try LoopbackClient.exchange(
             "POST / HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nContent-Length: 5\r\n\r\nhello", port: port)
         #expect([403, 413].contains(body.status))
         // Still serving after all of that.
@@ -232,7 +233,7 @@ struct UICommandTests {
         #expect(server.stop(signal) == 0)
         #expect(server.errors.contains("memctl ui: stopping on signal \(signal)"))
         #expect(server.errors.contains("memctl ui: stopped"))
-        #expect(throws: (any Error).self) { try HTTPExchange.connect(port: port) }
+        #expect(throws: (any Error).self) { try LoopbackClient.connect(port: port) }
         // The same port can be taken again at once.
         let again = try UIServerProcess(
             database: Self.demo.path, in: Self.demo.directory, arguments: ["--port", String(port)])

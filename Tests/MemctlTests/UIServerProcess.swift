@@ -71,7 +71,7 @@ final class UIServerProcess {
 
     /// GET `target` as a browser that has the cookie.
     func get(_ target: String, host: String? = nil) throws -> LoopbackClient.Response {
-        try HTTPExchange.send(
+        try LoopbackClient.exchange(
             "GET \(target) HTTP/1.1\r\nHost: \(host ?? "127.0.0.1:\(port)")\r\nCookie: \(cookie)\r\nConnection: close\r\n\r\n",
             port: port)
     }
@@ -82,17 +82,6 @@ final class UIServerProcess {
         process.waitUntilExit()
         return process.terminationStatus
     }
-}
-
-/// Raw HTTP to 127.0.0.1 (`LoopbackClient`), so tests can send what no HTTP library would.
-enum HTTPExchange {
-    typealias Response = LoopbackClient.Response
-
-    static func send(_ request: String, port: UInt16) throws -> Response {
-        try LoopbackClient.exchange(request, port: port)
-    }
-
-    static func connect(port: UInt16) throws -> Int32 { try LoopbackClient.connect(port: port) }
 }
 
 extension LoopbackClient.Response {

@@ -83,31 +83,6 @@ extension MemoryStore {
         }
     }
 
-    /// Short-term memories newest first, after `cursor` (the last one of the page before), by
-    /// the `(created_at)` or `(status, created_at)` index: a page costs the same at any depth.
-    public func shortTermMemories(status: MemoryStatus?, before cursor: MemoryCursor?, limit: Int) throws
-        -> [ShortTermMemory]
-    {
-        var conditions: [String] = []
-        var arguments: [(any SQLiteBindable)?] = []
-        if let status {
-            conditions.append("status = ?")
-            arguments.append(status.rawValue)
-        }
-        if let cursor {
-            // A range on the index first: with the cursor's time only inside an OR, SQLite walks
-            // the index from the newest memory down to the cursor (130 ms half way down 1M).
-            conditions.append("created_at <= ? AND (created_at < ? OR id < ?)")
-            arguments += [cursor.createdAt.iso8601, cursor.createdAt.iso8601, cursor.id]
-        }
-        let filter = conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND ")
-        arguments.append(limit)
-        return try withConnection { connection in
-            try connection.prepare("SELECT \(Self.shortTermColumns)\(filter) ORDER BY created_at DESC, id DESC LIMIT ?")
-                .bind(arguments).rows(Self.shortTermMemory)
-        }
-    }
-
     /// Long-term memories newest first, after `cursor`, by the `(created_at)` index.
     public func longTermMemories(before cursor: MemoryCursor?, limit: Int) throws -> [LongTermMemory] {
         let filter = cursor == nil ? "" : " WHERE l.created_at <= ?1 AND (l.created_at < ?1 OR l.id < ?2)"

@@ -42,10 +42,12 @@ extension MemoryStore {
         row.isNull(column) ? nil : timestamp(row, column)
     }
 
-    /// Short-term memories, newest first; `status` nil means every status.
-    public func shortTermMemories(status: MemoryStatus? = nil, session: String? = nil, limit: Int) throws
-        -> [ShortTermMemory]
-    {
+    /// Short-term memories, newest first; `status` nil means every status. With `cursor` (the
+    /// last one of the page before), the page after it, by the `(created_at)`, `(status,
+    /// created_at)` or `(session, created_at)` index: a page costs the same at any depth.
+    public func shortTermMemories(
+        status: MemoryStatus? = nil, session: String? = nil, before cursor: MemoryCursor? = nil, limit: Int
+    ) throws -> [ShortTermMemory] {
         var conditions: [String] = []
         var arguments: [(any SQLiteBindable)?] = []
         if let status {
@@ -55,6 +57,12 @@ extension MemoryStore {
         if let session {
             conditions.append("session = ?")
             arguments.append(session)
+        }
+        if let cursor {
+            // A range on the index first: with the cursor's time only inside an OR, SQLite walks
+            // the index from the newest memory down to the cursor (130 ms half way down 1M).
+            conditions.append("created_at <= ? AND (created_at < ? OR id < ?)")
+            arguments += [cursor.createdAt.iso8601, cursor.createdAt.iso8601, cursor.id]
         }
         let filter = conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND ")
         arguments.append(limit)
@@ -164,7 +172,8 @@ extension MemoryStore {
             row.isNull(2) ? .longTerm(LongTermMemoryID(row.int64(3))) : .shortTerm(ShortTermMemoryID(row.int64(2)))
         return EntityMention(
             entityID: EntityID(row.int64(0)), entityName: row.text(1), memory: memory, start: row.int(4),
-            end: row.int(5), text: row.text(6), excerpt: row.text(7), cutBefore: row.int(8) != 0, cutAfter: row.int(9) != 0)
+            end: row.int(5), text: row.text(6), excerpt: row.text(7), cutBefore: row.int(8) != 0,
+            cutAfter: row.int(9) != 0)
     }
 
     static func mentions(in memory: MemoryReference, _ connection: Connection) throws -> [EntityMention] {
@@ -215,7 +224,8 @@ extension MemoryStore {
             else { throw StoreError.notFound(.entity(id)) }
             let aliases = try connection.prepare("SELECT alias FROM entity_aliases WHERE entity_id = ? ORDER BY alias")
                 .bind([id.rawValue]).rows { $0.text(0) }
-            let remembered = rememberedOnly ? " AND coalesce(s.status, '') <> 'forgotten' AND l.forgotten_at IS NULL" : ""
+            let remembered =
+                rememberedOnly ? " AND coalesce(s.status, '') <> 'forgotten' AND l.forgotten_at IS NULL" : ""
             let mentions = try connection.prepare(
                 "SELECT \(Self.mentionColumns) WHERE m.entity_id = ?\(remembered) ORDER BY m.id DESC LIMIT ?"
             ).bind([id.rawValue, mentionLimit]).rows(Self.mention)
