@@ -80,6 +80,27 @@ struct RecallContextTests {
         #expect(words(context.text) <= 40)
     }
 
+    @Test("a matched sentence that does not fit whole is cut to the room left, not passed over for one that matches nothing")
+    func matchedSentenceCutToFit() {
+        let recall = Recall(
+            memories: [
+                memory(1, "Leah loves her flat, she tells everyone she meets."),
+                memory(2, "It was raining. She found the flat in Munich near the river and the old square."),
+            ], entities: [], facts: [])
+        let context = RecallContext(recall, query: "Where is Leah's flat?", maximumWords: 26)
+        #expect(
+            context.lines == [
+                "[17 March 2022] James: Leah loves her flat, she tells everyone she meets.",
+                "James: …She found the flat in Munich near the river and the old…",
+            ])
+        #expect(words(context.text) == 26 && context.words == 26)
+        #expect(context.truncated && context.passages.map(\.isCut) == [false, true])
+        // No room for a piece of `shortestCut` words: the sentence is passed over, and what fits is quoted.
+        let tight = RecallContext(recall, query: "Where is Leah's flat?", maximumWords: 18)
+        #expect(tight.lines.last == "James: It was raining.…")
+        #expect(tight.words <= 18)
+    }
+
     @Test("the budget is never exceeded, whatever the memories")
     func budgetHolds() {
         let memories = (1...20).map { index in

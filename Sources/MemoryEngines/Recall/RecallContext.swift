@@ -66,6 +66,17 @@ package struct RecallContext: Sendable {
         let words: Int
         let value: Double
         let isCut: Bool
+        /// The whole sentence, and whether any of the query's words are in it: a matched
+        /// sentence that does not fit whole is cut to the room left.
+        let sentence: String
+        let matches: Bool
+
+        /// `words` words of the sentence around its first matched word.
+        func cut(to words: Int, query: WordSet) -> Unit {
+            Unit(
+                memory: memory, position: position, text: RecallContext.cut(sentence, query: query, within: words),
+                words: words, value: value, isCut: true, sentence: sentence, matches: matches)
+        }
     }
 
     package init(_ recall: Recall, query: String, maximumWords: Int, weights: Weights = Weights()) {
@@ -81,8 +92,8 @@ package struct RecallContext: Sendable {
         }
         let memories = recall.memories
         let heads = memories.map(Head.init)
-        let (units, sentenceCounts) = Self.units(of: memories, query: queryWords, within: maximumWords, weights: weights)
-        let chosen = choose(units, heads: heads)
+        var (units, sentenceCounts) = Self.units(of: memories, query: queryWords, within: maximumWords, weights: weights)
+        let chosen = choose(&units, heads: heads, query: queryWords)
         quote(memories, chosen, of: units, sentenceCounts: sentenceCounts, heads: heads)
     }
 
@@ -128,14 +139,12 @@ package struct RecallContext: Sendable {
                 let matched = sentence.words.hashes.reduce(0) { $0 + (rarity[$1] ?? 0) } / total
                 let value = rank * (weights.context + matched + weights.follows * before)
                 before = matched
-                var quoted = sentence.text.replacingLineBreaks()
-                var count = wordCount(quoted)
-                let isCut = count > longest
-                if isCut {
-                    quoted = cut(quoted, query: query, within: longest)
-                    count = longest
-                }
-                units.append(Unit(memory: index, position: position, text: quoted, words: count, value: value, isCut: isCut))
+                let quoted = sentence.text.replacingLineBreaks()
+                let count = wordCount(quoted)
+                let unit = Unit(
+                    memory: index, position: position, text: quoted, words: count, value: value, isCut: false,
+                    sentence: quoted, matches: matched > 0)
+                units.append(count > longest ? unit.cut(to: longest, query: query) : unit)
             }
         }
         return (units, sentenceCounts)
@@ -143,8 +152,11 @@ package struct RecallContext: Sendable {
 
     /// The units quoted, by index: the most worth first, as long as it fits. A memory's first
     /// sentence also pays for its head, counted as it will be printed (without the date after a
-    /// line of the same day).
-    private mutating func choose(_ units: [Unit], heads: [Head]) -> Set<Int> {
+    /// line of the same day). A sentence that holds query words and does not fit whole is cut
+    /// to the room left, around its first matched word, if that is at least `shortestCut`
+    /// words: an answer of twenty words then still shows its matched part, where before a
+    /// shorter sentence that matched nothing took the room.
+    private mutating func choose(_ units: inout [Unit], heads: [Head], query: WordSet) -> Set<Int> {
         var quoted = [Bool](repeating: false, count: heads.count)
         func headWords() -> Int {
             var total = 0
@@ -166,10 +178,13 @@ package struct RecallContext: Sendable {
                 withMemory = headWords()
                 quoted[unit.memory] = false
             }
-            let cost = unit.words + withMemory - headsSpent
-            guard spent + cost <= maximumWords else {
+            var cost = unit.words + withMemory - headsSpent
+            if spent + cost > maximumWords {
                 truncated = true
-                continue
+                let room = maximumWords - spent - (withMemory - headsSpent)
+                guard unit.matches, room >= Self.shortestCut else { continue }
+                units[index] = unit.cut(to: room, query: query)
+                cost = room + withMemory - headsSpent
             }
             spent += cost
             headsSpent = withMemory
