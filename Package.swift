@@ -25,20 +25,25 @@ let package = Package(
         ),
         /// Connection, Statement, typed errors, a generic migrator: the C API and nothing of memories.
         .target(name: "SQLiteKit", dependencies: ["CSQLite"]),
+        /// Threads, conditions and job executors over pthreads, whole reads and writes, `SystemError`,
+        /// the cores a process may use, malloc's arenas, `setpriority`: what Foundation would give.
+        .target(name: "SystemSupport"),
         /// DTOs and typed ids, times, paths: no SQLite, no actors.
-        .target(name: "MemoryModel"),
+        .target(name: "MemoryModel", dependencies: ["SystemSupport"]),
         /// Pure decisions: consolidation, extraction, the graph, recall ranking. Rows in, writes out.
-        .target(name: "MemoryEngines", dependencies: ["MemoryModel"]),
+        .target(name: "MemoryEngines", dependencies: ["MemoryModel", "SystemSupport"]),
         /// The store actor: the schema, reads and one-transaction writes. Persistence only.
-        .target(name: "MemoryStorage", dependencies: ["SQLiteKit", "MemoryModel"]),
+        .target(name: "MemoryStorage", dependencies: ["SQLiteKit", "MemoryModel", "SystemSupport"]),
         /// Batches through the store and the engines: runner, lock, ledger, the cycle.
-        .target(name: "MemoryPasses", dependencies: ["MemoryStorage", "MemoryEngines", "MemoryModel"]),
+        .target(name: "MemoryPasses", dependencies: ["MemoryStorage", "MemoryEngines", "MemoryModel", "SystemSupport"]),
         /// The daemon: orchestrator, configuration, control protocol and server, notify, lifecycle.
-        .target(name: "MemoryDaemon", dependencies: ["MemoryPasses", "MemoryStorage", "MemoryEngines", "MemoryModel"]),
+        .target(
+            name: "MemoryDaemon",
+            dependencies: ["MemoryPasses", "MemoryStorage", "MemoryEngines", "MemoryModel", "SystemSupport"]),
         /// MCP's wire format: JSON values, JSON-RPC errors, a line sorted into a message. No I/O.
         .target(name: "MCPProtocol"),
         /// A small HTTP/1.1 server on 127.0.0.1: the request parser, limits, one thread per connection.
-        .target(name: "HTTPServer", dependencies: ["MemoryModel"]),
+        .target(name: "HTTPServer", dependencies: ["SystemSupport"]),
         /// The read-only web page of `memctl ui`: access, routes, pages, charts and assets (docs/UI.md).
         .target(
             name: "MemoryWebUI",
@@ -47,24 +52,31 @@ let package = Package(
             name: "memctl",
             dependencies: [
                 "MCPProtocol", "MemoryWebUI", "HTTPServer", "MemoryDaemon", "MemoryPasses", "MemoryStorage",
-                "MemoryEngines", "MemoryModel",
+                "MemoryEngines", "MemoryModel", "SystemSupport",
             ]),
         .executableTarget(
-            name: "memoryd", dependencies: ["MemoryDaemon", "MemoryPasses", "MemoryStorage", "MemoryEngines", "MemoryModel"]),
+            name: "memoryd",
+            dependencies: [
+                "MemoryDaemon", "MemoryPasses", "MemoryStorage", "MemoryEngines", "MemoryModel", "SystemSupport",
+            ]),
         .executableTarget(
             name: "memory-bench",
             dependencies: [
                 "MemoryDaemon", "MemoryPasses", "MemoryStorage", "MemoryEngines", "MemoryModel", "SQLiteKit", "HTTPServer",
+                "SystemSupport",
             ]),
         /// A database in a temporary directory, for the tests of the layers that open a store.
         .target(name: "TestFixtures", dependencies: ["MemoryModel", "MemoryStorage", "SQLiteKit"], path: "Tests/TestFixtures"),
         .testTarget(name: "SQLiteKitTests", dependencies: ["SQLiteKit"]),
-        .testTarget(name: "MemoryModelTests", dependencies: ["MemoryModel"]),
+        .testTarget(name: "SystemSupportTests", dependencies: ["SystemSupport"]),
+        .testTarget(name: "MemoryModelTests", dependencies: ["MemoryModel", "SystemSupport"]),
         .testTarget(name: "MCPProtocolTests", dependencies: ["MCPProtocol"]),
-        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
+        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "SystemSupport"]),
         .testTarget(name: "MemoryWebUITests", dependencies: ["MemoryWebUI", "HTTPServer", "MemoryModel"]),
         .testTarget(name: "MemoryEnginesTests", dependencies: ["MemoryEngines", "MemoryModel"]),
-        .testTarget(name: "MemoryStorageTests", dependencies: ["MemoryStorage", "MemoryModel", "SQLiteKit", "TestFixtures"]),
+        .testTarget(
+            name: "MemoryStorageTests",
+            dependencies: ["MemoryStorage", "MemoryModel", "SQLiteKit", "SystemSupport", "TestFixtures"]),
         .testTarget(
             name: "MemoryPassesTests",
             dependencies: ["MemoryPasses", "MemoryStorage", "MemoryEngines", "MemoryModel", "SQLiteKit", "TestFixtures"]),
@@ -78,7 +90,7 @@ let package = Package(
             name: "MemctlTests",
             dependencies: [
                 "memctl", "memoryd", "MemoryDaemon", "MemoryPasses", "MemoryStorage", "MemoryEngines", "MemoryModel",
-                "SQLiteKit", "TestFixtures", "HTTPServer",
+                "SQLiteKit", "TestFixtures", "HTTPServer", "SystemSupport",
             ]),
     ],
     swiftLanguageModes: [.v6]

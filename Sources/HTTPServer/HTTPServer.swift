@@ -1,5 +1,5 @@
-import MemoryModel
 import Synchronization
+import SystemSupport
 
 #if canImport(Glibc)
     import Glibc

@@ -2,6 +2,7 @@ import FoundationEssentials
 import MemoryModel
 import MemoryPasses
 import Synchronization
+import SystemSupport
 
 #if canImport(Glibc)
     import Glibc

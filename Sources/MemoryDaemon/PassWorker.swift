@@ -4,6 +4,7 @@ import MemoryModel
 import MemoryPasses
 import MemoryStorage
 import Synchronization
+import SystemSupport
 
 #if canImport(Glibc)
     import Glibc

@@ -2,6 +2,7 @@ import FoundationEssentials
 import MemoryEngines
 import MemoryModel
 import MemoryStorage
+import SystemSupport
 
 #if canImport(Glibc)
     import Glibc

@@ -1,6 +1,6 @@
 import FoundationEssentials
-import MemoryModel
 import Synchronization
+import SystemSupport
 
 /// The threads a pass's tasks run on (`MaintenanceCycle.run` prefers them): as many as the
 /// pass's `threads` setting, ours rather than those of Swift's global executor.

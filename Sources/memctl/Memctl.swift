@@ -4,6 +4,7 @@ import MemoryPasses
 import MemoryStorage
 import FoundationEssentials
 import Glibc
+import SystemSupport
 
 /// `memctl`: add memories, import them, run the passes, and inspect the memory database.
 @main

@@ -4,6 +4,7 @@ import MemoryPasses
 import MemoryStorage
 import Foundation
 import Synchronization
+import SystemSupport
 
 #if canImport(Glibc)
     import Glibc

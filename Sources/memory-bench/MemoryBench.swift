@@ -1,6 +1,7 @@
 import MemoryPasses
 import Foundation
 import MemoryModel
+import SystemSupport
 
 /// `memory-bench`: measures memoryd's hot paths on generated data. Not a test: it prints figures.
 @main

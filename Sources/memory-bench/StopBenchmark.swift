@@ -1,5 +1,5 @@
 import Foundation
-import MemoryModel
+import SystemSupport
 
 #if canImport(Glibc)
     import Glibc

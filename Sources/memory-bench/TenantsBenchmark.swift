@@ -1,5 +1,6 @@
 import Foundation
 import MemoryModel
+import SystemSupport
 
 /// `memory-bench tenants`: a host that serves several users keeps one database each. `rows`
 /// messages are imported once and copied `count` times; one full cycle (`memctl consolidate

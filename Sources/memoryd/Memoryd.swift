@@ -2,6 +2,7 @@ import MemoryDaemon
 import MemoryModel
 import MemoryStorage
 import FoundationEssentials
+import SystemSupport
 
 #if canImport(Glibc)
     import Glibc

@@ -1,5 +1,5 @@
-import MemoryModel
 import Synchronization
+import SystemSupport
 import Testing
 
 @testable import HTTPServer

@@ -1,6 +1,6 @@
 import HTTPServer
-import MemoryModel
 import Synchronization
+import SystemSupport
 
 #if canImport(Glibc)
     import Glibc

@@ -2,6 +2,7 @@ import Foundation
 import MemoryDaemon
 import MemoryEngines
 import MemoryModel
+import SystemSupport
 import Testing
 
 @testable import memctl

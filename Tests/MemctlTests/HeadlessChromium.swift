@@ -1,6 +1,7 @@
 import Foundation
 import MemoryModel
 import Synchronization
+import SystemSupport
 import Testing
 
 #if canImport(Glibc)

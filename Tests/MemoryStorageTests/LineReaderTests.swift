@@ -1,7 +1,7 @@
 import Foundation
+import SystemSupport
 import Testing
 
-@testable import MemoryModel
 @testable import MemoryStorage
 @testable import SQLiteKit
 import TestFixtures

@@ -1,5 +1,6 @@
 import Glibc
 import MemoryModel
+import SystemSupport
 
 /// The built-in lists the extractor looks names up in (GazetteerData.swift has the lists and
 /// their provenance), indexed by first word for longest-match look-ups over tokens.

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import Glibc
+import SystemSupport
 
 /// What every pass shares, and what recall and the graph's queries read the same way: how much
 /// one transaction takes, and how fast strength and edge weights fade. One value, so that

@@ -1,4 +1,4 @@
-import MemoryModel
+import SystemSupport
 
 /// Chunks of an import read and decoded on a thread of their own and handed to the store in
 /// order: the store inserts one chunk while the next is decoded. Bounded: at most `capacity`

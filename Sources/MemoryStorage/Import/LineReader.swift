@@ -1,5 +1,5 @@
 import FoundationEssentials
-import MemoryModel
+import SystemSupport
 
 #if canImport(Glibc)
     import Glibc

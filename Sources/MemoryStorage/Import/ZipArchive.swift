@@ -1,4 +1,4 @@
-import MemoryModel
+import SystemSupport
 
 #if canImport(Glibc)
     import Glibc

@@ -1,6 +1,7 @@
 import FoundationEssentials
 import Glibc
 import MemoryModel
+import SystemSupport
 
 #if canImport(Glibc)
     import Glibc

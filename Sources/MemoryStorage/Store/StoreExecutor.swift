@@ -1,4 +1,4 @@
-import MemoryModel
+import SystemSupport
 
 /// Runs the store actor's jobs on a thread of its own, one at a time: SQLite's calls block (a
 /// busy wait can last the whole busy timeout, an import reads its file), and they must never

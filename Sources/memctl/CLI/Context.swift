@@ -1,6 +1,7 @@
 import MemoryModel
 import MemoryStorage
 import FoundationEssentials
+import SystemSupport
 
 /// What every command gets: the global options, where output goes, and the store.
 struct Context {

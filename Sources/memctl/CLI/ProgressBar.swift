@@ -1,9 +1,9 @@
-import MemoryModel
 import MemoryPasses
 import MemoryStorage
 import Dispatch
 import FoundationEssentials
 import Synchronization
+import SystemSupport
 
 #if canImport(Glibc)
     import Glibc

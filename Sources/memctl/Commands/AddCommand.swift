@@ -2,6 +2,7 @@ import MemoryModel
 import MemoryStorage
 import FoundationEssentials
 import Glibc
+import SystemSupport
 
 struct AddCommand: Command {
     static let name = "add"

@@ -4,6 +4,7 @@ import MemoryPasses
 import MemoryStorage
 import Dispatch
 import FoundationEssentials
+import SystemSupport
 
 #if canImport(Glibc)
     import Glibc

@@ -2,6 +2,7 @@ import MemoryModel
 import MemoryDaemon
 import MemoryPasses
 import FoundationEssentials
+import SystemSupport
 
 struct StatusCommand: Command {
     static let name = "status"

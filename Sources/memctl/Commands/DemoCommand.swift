@@ -5,6 +5,7 @@ import MemoryPasses
 import MemoryStorage
 import FoundationEssentials
 import Glibc
+import SystemSupport
 
 struct DemoCommand: Command {
     static let name = "demo"

@@ -1,6 +1,6 @@
-import MemoryModel
 import MemoryPasses
 import MemoryStorage
+import SystemSupport
 
 struct EntityCommand: Command {
     static let name = "entity"

@@ -2,6 +2,7 @@ import MemoryEngines
 import MemoryModel
 import MemoryPasses
 import MemoryStorage
+import SystemSupport
 
 #if canImport(Glibc)
     import Glibc

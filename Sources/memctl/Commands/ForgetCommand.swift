@@ -1,6 +1,7 @@
 import MemoryModel
 import MemoryPasses
 import MemoryStorage
+import SystemSupport
 
 struct ForgetCommand: Command {
     static let name = "forget"

@@ -2,6 +2,7 @@ import MemoryModel
 import MemoryPasses
 import MemoryStorage
 import FoundationEssentials
+import SystemSupport
 
 struct GraphCommand: Command {
     static let name = "graph"

@@ -1,6 +1,7 @@
 import FoundationEssentials
 import MemoryModel
 import MemoryStorage
+import SystemSupport
 
 #if canImport(Glibc)
     import Glibc

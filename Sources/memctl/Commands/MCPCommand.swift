@@ -2,6 +2,7 @@ import MemoryModel
 import Dispatch
 import FoundationEssentials
 import MemoryDaemon
+import SystemSupport
 
 #if canImport(Glibc)
     import Glibc

@@ -3,6 +3,7 @@ import MemoryModel
 import MemoryPasses
 import MemoryStorage
 import FoundationEssentials
+import SystemSupport
 
 struct RecallCommand: Command {
     static let name = "recall"

@@ -2,6 +2,7 @@ import MemoryDaemon
 import MemoryModel
 import MemoryPasses
 import MemoryStorage
+import SystemSupport
 
 struct ShowCommand: Command {
     static let name = "show"

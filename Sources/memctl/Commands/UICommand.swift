@@ -5,6 +5,7 @@ import HTTPServer
 import MemoryModel
 import MemoryWebUI
 import Synchronization
+import SystemSupport
 
 struct UICommand: Command {
     static let name = "ui"

@@ -1,6 +1,7 @@
 import MemoryDaemon
 import MemoryModel
 import MemoryStorage
+import SystemSupport
 
 struct WhyCommand: Command {
     static let name = "why"

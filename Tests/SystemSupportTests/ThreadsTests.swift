@@ -2,7 +2,7 @@ import Glibc
 import Synchronization
 import Testing
 
-@testable import MemoryModel
+@testable import SystemSupport
 
 @Suite("Threads and conditions without Foundation")
 struct ThreadsTests {

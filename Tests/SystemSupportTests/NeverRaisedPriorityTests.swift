@@ -2,7 +2,7 @@ import Glibc
 import Synchronization
 import Testing
 
-@testable import MemoryModel
+@testable import SystemSupport
 
 @Suite("setpriority never raises a thread's priority")
 struct NeverRaisedPriorityTests {
