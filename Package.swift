@@ -36,10 +36,15 @@ let package = Package(
         .target(name: "MemoryStorage", dependencies: ["SQLiteKit", "MemoryModel", "SystemSupport"]),
         /// Batches through the store and the engines: runner, lock, ledger, the cycle.
         .target(name: "MemoryPasses", dependencies: ["MemoryStorage", "MemoryEngines", "MemoryModel", "SystemSupport"]),
-        /// The daemon: orchestrator, configuration, control protocol and server, notify, lifecycle.
+        /// The control socket's wire format (NDJSON requests and responses), Unix sockets, and the
+        /// client memctl speaks it with (docs/PROTOCOL.md).
+        .target(name: "ControlProtocol", dependencies: ["MemoryModel"]),
+        /// The daemon: orchestrator, configuration, control server, notify, lifecycle.
         .target(
             name: "MemoryDaemon",
-            dependencies: ["MemoryPasses", "MemoryStorage", "MemoryEngines", "MemoryModel", "SystemSupport"]),
+            dependencies: [
+                "ControlProtocol", "MemoryPasses", "MemoryStorage", "MemoryEngines", "MemoryModel", "SystemSupport",
+            ]),
         /// MCP's wire format: JSON values, JSON-RPC errors, a line sorted into a message. No I/O.
         .target(name: "MCPProtocol"),
         /// A small HTTP/1.1 server on 127.0.0.1: the request parser, limits, one thread per connection.
@@ -51,7 +56,7 @@ let package = Package(
         .executableTarget(
             name: "memctl",
             dependencies: [
-                "MCPProtocol", "MemoryWebUI", "HTTPServer", "MemoryDaemon", "MemoryPasses", "MemoryStorage",
+                "MCPProtocol", "MemoryWebUI", "HTTPServer", "ControlProtocol", "MemoryPasses", "MemoryStorage",
                 "MemoryEngines", "MemoryModel", "SystemSupport",
             ]),
         .executableTarget(
@@ -71,6 +76,7 @@ let package = Package(
         .testTarget(name: "SystemSupportTests", dependencies: ["SystemSupport"]),
         .testTarget(name: "MemoryModelTests", dependencies: ["MemoryModel", "SystemSupport"]),
         .testTarget(name: "MCPProtocolTests", dependencies: ["MCPProtocol"]),
+        .testTarget(name: "ControlProtocolTests", dependencies: ["ControlProtocol", "MemoryModel", "TestFixtures"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "SystemSupport"]),
         .testTarget(name: "MemoryWebUITests", dependencies: ["MemoryWebUI", "HTTPServer", "MemoryModel"]),
         .testTarget(name: "MemoryEnginesTests", dependencies: ["MemoryEngines", "MemoryModel"]),
@@ -89,8 +95,8 @@ let package = Package(
         .testTarget(
             name: "MemctlTests",
             dependencies: [
-                "memctl", "memoryd", "MemoryDaemon", "MemoryPasses", "MemoryStorage", "MemoryEngines", "MemoryModel",
-                "SQLiteKit", "TestFixtures", "HTTPServer", "SystemSupport",
+                "memctl", "memoryd", "MemoryDaemon", "ControlProtocol", "MemoryPasses", "MemoryStorage", "MemoryEngines",
+                "MemoryModel", "SQLiteKit", "TestFixtures", "HTTPServer", "SystemSupport",
             ]),
     ],
     swiftLanguageModes: [.v6]
@@ -103,7 +109,7 @@ if Context.environment["MEMORYD_FUZZ"] == "1" {
     let fuzzTargets: [(name: String, dependencies: [Target.Dependency])] = [
         ("FuzzImportLine", ["MemoryStorage", "MemoryModel"]),
         ("FuzzExportJSON", ["MemoryStorage", "MemoryModel"]),
-        ("FuzzControlRequest", ["MemoryDaemon"]),
+        ("FuzzControlRequest", ["ControlProtocol"]),
         ("FuzzMCPMessage", ["MCPProtocol"]),
         ("FuzzTimestamp", ["MemoryModel"]),
         ("FuzzConfiguration", ["MemoryDaemon", "MemoryModel"]),

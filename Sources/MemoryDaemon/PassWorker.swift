@@ -1,3 +1,4 @@
+import ControlProtocol
 import FoundationEssentials
 import MemoryEngines
 import MemoryModel

@@ -1,3 +1,5 @@
+import ControlProtocol
+
 
 /// The systemd notify protocol, by hand: datagrams to `$NOTIFY_SOCKET` (a path, or an abstract
 /// name starting with "@"). Does nothing when the variable is unset.

@@ -1,4 +1,4 @@
-import MemoryDaemon
+import ControlProtocol
 import MemoryModel
 import MemoryPasses
 import MemoryStorage

@@ -17,3 +17,14 @@ extension PassRecord {
         Double((finishedAt ?? startedAt).millisecondsSince1970 - startedAt.millisecondsSince1970) / 1000
     }
 }
+
+extension Duration {
+    /// "90s", "5m", "2h", "1d": the largest whole unit, as `DaemonPaths.parseDuration` reads it.
+    public var shortDescription: String {
+        let seconds = milliseconds / 1000
+        if seconds > 0, seconds % 86_400 == 0 { return "\(seconds / 86_400)d" }
+        if seconds > 0, seconds % 3600 == 0 { return "\(seconds / 3600)h" }
+        if seconds > 0, seconds % 60 == 0 { return "\(seconds / 60)m" }
+        return "\(seconds)s"
+    }
+}

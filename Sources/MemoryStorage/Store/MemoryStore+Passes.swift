@@ -2,21 +2,6 @@ import FoundationEssentials
 import MemoryModel
 import SQLiteKit
 
-/// Progress of a pass, as the ledger records it after each committed batch.
-public struct PassProgress: Codable, Sendable, Equatable {
-    /// Memories looked at so far.
-    public var processed = 0
-    /// Batches committed so far.
-    public var batches = 0
-    /// What the pass did so far.
-    public var counts = PassCounts()
-    /// Memories the pass expects to look at, for progress bars; 0 when unknown.
-    public var total = 0
-
-    public init() {}
-
-}
-
 extension MemoryStore {
     /// Records the start of a pass. Any pass of the same kind still marked running is stale — the
     /// caller holds the kind's pass lock — and is closed as failed: its process ended without

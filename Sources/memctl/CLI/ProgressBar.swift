@@ -1,3 +1,4 @@
+import MemoryModel
 import MemoryPasses
 import MemoryStorage
 import Dispatch

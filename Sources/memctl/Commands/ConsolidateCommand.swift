@@ -1,3 +1,4 @@
+import ControlProtocol
 import MemoryEngines
 import MemoryModel
 import MemoryPasses

@@ -1,5 +1,5 @@
+import ControlProtocol
 import MemoryModel
-import MemoryDaemon
 import MemoryPasses
 import FoundationEssentials
 import SystemSupport

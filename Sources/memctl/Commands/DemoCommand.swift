@@ -1,4 +1,3 @@
-import MemoryDaemon
 import MemoryEngines
 import MemoryModel
 import MemoryPasses

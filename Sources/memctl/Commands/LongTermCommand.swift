@@ -1,4 +1,3 @@
-import MemoryDaemon
 import MemoryStorage
 
 struct LongTermCommand: Command {

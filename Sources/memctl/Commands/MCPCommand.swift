@@ -1,7 +1,7 @@
+import ControlProtocol
 import MemoryModel
 import Dispatch
 import FoundationEssentials
-import MemoryDaemon
 import SystemSupport
 
 #if canImport(Glibc)

@@ -1,4 +1,3 @@
-import MemoryDaemon
 import MemoryModel
 import MemoryPasses
 import MemoryStorage

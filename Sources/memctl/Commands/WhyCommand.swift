@@ -1,4 +1,3 @@
-import MemoryDaemon
 import MemoryModel
 import MemoryStorage
 import SystemSupport

@@ -1,6 +1,6 @@
+import ControlProtocol
 import FoundationEssentials
 import MCPProtocol
-import MemoryDaemon
 import MemoryStorage
 
 /// `memctl mcp`: a Model Context Protocol server on standard input and output (docs/MCP.md).

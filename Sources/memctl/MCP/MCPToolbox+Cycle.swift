@@ -1,7 +1,7 @@
+import ControlProtocol
 import Dispatch
 import FoundationEssentials
 import MCPProtocol
-import MemoryDaemon
 import MemoryEngines
 import MemoryModel
 import MemoryPasses

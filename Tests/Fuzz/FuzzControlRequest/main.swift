@@ -1,5 +1,5 @@
+import ControlProtocol
 import FuzzSupport
-import MemoryDaemon
 
 // One control-socket request line. The server refuses a line that is not UTF-8 before decoding
 // it, so only UTF-8 gets here. A request that decodes has this daemon's version, encodes as one

@@ -1,6 +1,5 @@
-import MemoryDaemon
-import MemoryModel
 import FoundationEssentials
+import MemoryModel
 import Synchronization
 
 #if canImport(Glibc)
@@ -8,20 +7,20 @@ import Synchronization
 #endif
 
 /// memctl's side of the control socket (docs/PROTOCOL.md).
-final class ControlClient {
-    let path: String
+package final class ControlClient {
+    package let path: String
     fileprivate let descriptor: Int32
     private let reader: LineSocketReader
 
     /// The socket memctl talks to: --socket, else $MEMORYD_SOCKET, else memoryd's default.
-    static func socketPath(_ option: String?, environment: [String: String]) -> String {
+    package static func socketPath(_ option: String?, environment: [String: String]) -> String {
         DaemonPaths.absolute(
             option ?? environment["MEMORYD_SOCKET"].flatMap { $0.isEmpty ? nil : $0 }
                 ?? DaemonPaths.defaultSocket(environment: environment))
     }
 
     /// Connects, or returns nil when no daemon listens there (no socket file, or nobody accepts).
-    static func connectIfListening(_ path: String) throws -> ControlClient? {
+    package static func connectIfListening(_ path: String) throws -> ControlClient? {
         do {
             return ControlClient(path: path, descriptor: try UnixSocket.connect(path))
         } catch let error as SocketError where [ENOENT, ECONNREFUSED, ENOTDIR].contains(error.code ?? 0) {
@@ -30,7 +29,7 @@ final class ControlClient {
     }
 
     /// Connects, or explains that no daemon listens.
-    static func connect(_ path: String) throws -> ControlClient {
+    package static func connect(_ path: String) throws -> ControlClient {
         guard let client = try connectIfListening(path) else { throw NoDaemon(path: path) }
         return client
     }
@@ -43,14 +42,14 @@ final class ControlClient {
 
     deinit { close(descriptor) }
 
-    func send(_ request: ControlProtocol.Request) throws {
+    package func send(_ request: ControlProtocol.Request) throws {
         guard UnixSocket.write(ControlProtocol.line(request), to: descriptor) else {
             throw DaemonGone(path: path)
         }
     }
 
     /// The next response line; an error response from the daemon is thrown.
-    func next() throws -> ControlProtocol.Response {
+    package func next() throws -> ControlProtocol.Response {
         switch reader.next() {
         case .line(let line):
             let response = try ControlProtocol.decode(ControlProtocol.Response.self, from: line)
@@ -62,7 +61,7 @@ final class ControlClient {
     }
 
     /// Sends a request and returns its (single) response.
-    func ask(_ request: ControlProtocol.Request) throws -> ControlProtocol.Response {
+    package func ask(_ request: ControlProtocol.Request) throws -> ControlProtocol.Response {
         try send(request)
         return try next()
     }
@@ -76,20 +75,22 @@ extension ControlClient {
     /// how a cancelled MCP call stops waiting for memoryd. The client registers itself while it
     /// waits and withdraws before it closes its socket, so a late interrupt never reaches a
     /// descriptor number that was reused.
-    final class Interruption: Sendable {
+    package final class Interruption: Sendable {
         private let state = Mutex<(descriptor: Int32?, requested: Bool)>((nil, false))
 
-        func interrupt() {
+        package init() {}
+
+        package func interrupt() {
             state.withLock { state in
                 state.requested = true
                 if let descriptor = state.descriptor { shutdown(descriptor, Int32(SHUT_RDWR)) }
             }
         }
 
-        var requested: Bool { state.withLock { $0.requested } }
+        package var requested: Bool { state.withLock { $0.requested } }
 
         /// Runs `body` with `client` interruptible.
-        func during<T>(_ client: ControlClient, _ body: () throws -> T) throws -> T {
+        package func during<T>(_ client: ControlClient, _ body: () throws -> T) throws -> T {
             try withExtendedLifetime(client) {
                 state.withLock { state in
                     state.descriptor = client.descriptor
@@ -102,17 +103,22 @@ extension ControlClient {
     }
 }
 
-struct NoDaemon: Error, CustomStringConvertible {
-    let path: String
-    var description: String { "no memoryd is listening on \(path) (start it, or give its socket with --socket)" }
+package struct NoDaemon: Error, CustomStringConvertible {
+    package let path: String
+    package init(path: String) { self.path = path }
+    package var description: String {
+        "no memoryd is listening on \(path) (start it, or give its socket with --socket)"
+    }
 }
 
-struct DaemonGone: Error, CustomStringConvertible {
-    let path: String
-    var description: String { "memoryd closed the connection on \(path) before answering" }
+package struct DaemonGone: Error, CustomStringConvertible {
+    package let path: String
+    package init(path: String) { self.path = path }
+    package var description: String { "memoryd closed the connection on \(path) before answering" }
 }
 
-struct DaemonRefused: Error, CustomStringConvertible {
-    let message: String
-    var description: String { "memoryd refused the request: \(message)" }
+package struct DaemonRefused: Error, CustomStringConvertible {
+    package let message: String
+    package init(message: String) { self.message = message }
+    package var description: String { "memoryd refused the request: \(message)" }
 }

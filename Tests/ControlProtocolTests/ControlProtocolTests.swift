@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import MemoryDaemon
+@testable import ControlProtocol
 @testable import MemoryModel
 
 /// The control protocol's codec, without a socket: what a request line becomes, why a bad one

@@ -1,13 +1,8 @@
 import Foundation
 import Testing
-
-@testable import MemoryDaemon
-@testable import MemoryEngines
-@testable import MemoryModel
-@testable import MemoryPasses
-@testable import MemoryStorage
-@testable import SQLiteKit
 import TestFixtures
+
+@testable import ControlProtocol
 
 #if canImport(Glibc)
     import Glibc
@@ -90,16 +85,5 @@ struct UnixSocketTests {
         close(descriptor)
         let seen = umask(0o027)
         #expect(seen == 0o027)
-    }
-}
-
-@Suite("Hand-written JSON strings")
-struct JSONQuotedTests {
-    @Test("quotes, backslashes, control characters and emoji survive a round trip through a JSON parser")
-    func roundTrip() throws {
-        for text in ["plain", "say \"hi\"", "back\\slash", "line\nbreak\ttab\r", "nul\u{0}bell\u{7}", "🎉 Ça va?", ""] {
-            let decoded = try JSONSerialization.jsonObject(with: Data(("[" + text.jsonQuoted + "]").utf8)) as? [String]
-            #expect(decoded == [text])
-        }
     }
 }

@@ -1,5 +1,4 @@
 import FoundationEssentials
-import MemoryPasses
 
 #if canImport(Glibc)
     import Glibc

@@ -1,5 +1,4 @@
 import FoundationEssentials
-import MemoryDaemon
 import MemoryModel
 
 #if canImport(Glibc)
@@ -10,7 +9,7 @@ import MemoryModel
 
 extension ControlClient {
     /// memoryd's status, asked on this connection.
-    func status() throws -> ControlProtocol.DaemonStatus {
+    package func status() throws -> ControlProtocol.DaemonStatus {
         guard let status = try ask(.init(command: .status)).status else { throw DaemonGone(path: path) }
         return status
     }
@@ -20,7 +19,7 @@ extension ControlProtocol.DaemonStatus {
     /// Whether this memoryd serves the database at `path`. memoryd's socket is per user, not per
     /// database, so the one listening may serve another file: its passes would never touch this
     /// one. The same file counts however each names it (relative path, symbolic link).
-    func serves(_ path: String) -> Bool {
+    package func serves(_ path: String) -> Bool {
         var served = stat()
         var ours = stat()
         if stat(database, &served) == 0, stat(DaemonPaths.absolute(path), &ours) == 0 {

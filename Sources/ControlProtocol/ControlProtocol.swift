@@ -1,7 +1,5 @@
 import FoundationEssentials
 import MemoryModel
-import MemoryPasses
-import MemoryStorage
 
 /// The control socket's protocol: newline-delimited JSON, one request per line, one or more
 /// response lines per request. docs/PROTOCOL.md is the contract.
