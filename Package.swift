@@ -47,6 +47,14 @@ let package = Package(
             ]),
         /// MCP's wire format: JSON values, JSON-RPC errors, a line sorted into a message. No I/O.
         .target(name: "MCPProtocol"),
+        /// `memctl mcp`: the MCP server (JSON-RPC over a pair of descriptors), its tools and their
+        /// schemas (docs/MCP.md).
+        .target(
+            name: "MCPServer",
+            dependencies: [
+                "MCPProtocol", "ControlProtocol", "MemoryPasses", "MemoryStorage", "MemoryEngines", "MemoryModel",
+                "SystemSupport",
+            ]),
         /// A small HTTP/1.1 server on 127.0.0.1: the request parser, limits, one thread per connection.
         .target(name: "HTTPServer", dependencies: ["SystemSupport"]),
         /// The read-only web page of `memctl ui`: access, routes, pages, charts and assets (docs/UI.md).
@@ -56,8 +64,8 @@ let package = Package(
         .executableTarget(
             name: "memctl",
             dependencies: [
-                "MCPProtocol", "MemoryWebUI", "HTTPServer", "ControlProtocol", "MemoryPasses", "MemoryStorage",
-                "MemoryEngines", "MemoryModel", "SystemSupport",
+                "MCPServer", "MCPProtocol", "MemoryWebUI", "HTTPServer", "ControlProtocol", "MemoryPasses",
+                "MemoryStorage", "MemoryEngines", "MemoryModel", "SystemSupport",
             ]),
         .executableTarget(
             name: "memoryd",
@@ -77,6 +85,12 @@ let package = Package(
         .testTarget(name: "MemoryModelTests", dependencies: ["MemoryModel", "SystemSupport"]),
         .testTarget(name: "MCPProtocolTests", dependencies: ["MCPProtocol"]),
         .testTarget(name: "ControlProtocolTests", dependencies: ["ControlProtocol", "MemoryModel", "TestFixtures"]),
+        .testTarget(
+            name: "MCPServerTests",
+            dependencies: [
+                "MCPServer", "MCPProtocol", "ControlProtocol", "MemoryStorage", "MemoryModel", "SystemSupport",
+                "TestFixtures",
+            ]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "SystemSupport"]),
         .testTarget(name: "MemoryWebUITests", dependencies: ["MemoryWebUI", "HTTPServer", "MemoryModel"]),
         .testTarget(name: "MemoryEnginesTests", dependencies: ["MemoryEngines", "MemoryModel"]),

@@ -14,6 +14,9 @@ extension Double {
         let sign = self < 0 && scaled > 0 ? "-" : ""
         return sign + whole + (places > 0 ? "." + fraction : "")
     }
+
+    /// Two decimals, for importance, strength and score columns.
+    package var twoDecimals: String { fixed(2) }
 }
 
 extension String {

@@ -76,11 +76,6 @@ final class OpenStores {
     }
 }
 
-extension Double {
-    /// Two decimals, for importance and strength columns.
-    var twoDecimals: String { fixed(2) }
-}
-
 extension KnowledgeGraph {
     /// The graph as memctl shows it: weights to three decimals (the store keeps them whole).
     var roundedWeights: KnowledgeGraph {

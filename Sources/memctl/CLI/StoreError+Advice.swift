@@ -11,14 +11,4 @@ extension StoreError {
         default: ""
         }
     }
-
-    /// The same for an assistant using `memctl mcp`, in terms of its tools.
-    var mcpAdvice: String {
-        switch self {
-        case .databaseMissing, .notInitialized: " (nothing has been remembered yet; the remember tool creates it)"
-        case .locked: "; try again in a moment"
-        case .diskFull: "; the user needs to free some space on that disk, then the call can be made again"
-        default: ""
-        }
-    }
 }

@@ -43,34 +43,6 @@ struct ForgetCommand: Command {
     func run(_ context: Context) async throws {
         let report = try await Forgetter(store: context.openStore()).forget(reference, purge: purge)
         if context.json { return try context.printJSON(report) }
-        for line in Self.describe(report) { StandardStream.out(line) }
-    }
-
-    /// What happened, in a few lines a person reads.
-    static func describe(_ report: ForgetReport) -> [String] {
-        func references<ID>(_ prefix: String, _ ids: [ID]) -> String {
-            ids.map { "\(prefix):\($0)" }.joined(separator: ", ")
-        }
-        var lines: [String] = []
-        if report.changedNothing {
-            return ["\(report.reference) was already forgotten; nothing changed (--purge removes it for good)"]
-        }
-        let verb = report.purged ? "purged" : "forgot"
-        lines.append("\(verb) \(report.reference): short-term \(references("stm", report.shortTerm))")
-        if !report.longTermRebuilt.isEmpty {
-            lines.append("  summary made again from the sources left: \(references("ltm", report.longTermRebuilt))")
-        }
-        if !report.longTermForgotten.isEmpty {
-            lines.append("  forgotten with no remembered source left: \(references("ltm", report.longTermForgotten))")
-        }
-        if !report.longTermRemoved.isEmpty {
-            lines.append("  deleted with no source left: \(references("ltm", report.longTermRemoved))")
-        }
-        if report.purged {
-            lines.append(
-                "  removed \(report.mentionsRemoved) entity mention(s), \(report.evidenceRemoved) evidence row(s), "
-                    + "\(report.relationsRemoved) relation(s) and \(report.entitiesRemoved) entit\(report.entitiesRemoved == 1 ? "y" : "ies") left without support")
-        }
-        return lines
+        for line in report.lines { StandardStream.out(line) }
     }
 }

@@ -1,4 +1,5 @@
 import ControlProtocol
+import MCPServer
 import MemoryModel
 import Dispatch
 import FoundationEssentials
@@ -57,8 +58,8 @@ struct MCPCommand: Command {
         signal(SIGPIPE, SIG_IGN)
         let output = MCPOutput()
         let store = MCPStore(context.storeConfiguration())
-        let server = MCPServer(
-            toolbox: MCPToolbox(store: store, socketPath: context.socketPath, output: output, threads: threads), output: output)
+        let toolbox = MCPToolbox(store: store, socketPath: context.socketPath, output: output, threads: threads)
+        let server = MCPServer(toolbox: toolbox, output: output, version: Memctl.version)
         let (lines, input) = AsyncStream.makeStream(of: LineSocketReader.Result.self)
         // SIGTERM and SIGINT end the input as EOF does: calls in flight are cancelled, the store
         // is closed, and the exit status is 0. Nothing is read or answered before both handlers
@@ -72,17 +73,7 @@ struct MCPCommand: Command {
                 })
         }
         defer { for stop in stops { stop.cancel() } }
-        // Standard input is read by a thread of its own: read(2) blocks, and the cooperative
-        // pool must stay free for the tool calls.
-        Threads.start(name: "memctl mcp stdin") {
-            let reader = LineSocketReader(descriptor: STDIN_FILENO, limit: MCPServer.maximumLineBytes)
-            while true {
-                let result = reader.next()
-                input.yield(result)
-                if result == .end || result == .incomplete { break }
-            }
-            input.finish()
-        }
+        MCPServer.readLines(from: STDIN_FILENO, into: input)
         StandardStream.error(
             "memctl mcp \(Memctl.version): serving MCP on standard input and output (database \(context.databasePath))")
         await server.serve(lines)

@@ -1,3 +1,4 @@
+import MCPServer
 import MemoryEngines
 import MemoryModel
 import MemoryPasses

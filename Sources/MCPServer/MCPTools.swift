@@ -1,12 +1,19 @@
 import FoundationEssentials
 
 /// What the tools work with: the store, memoryd's control socket, and the output for progress.
-struct MCPToolbox: Sendable {
+package struct MCPToolbox: Sendable {
     let store: MCPStore
     let socketPath: String
     let output: MCPOutput
     /// Threads of a cycle run in this process (`memctl mcp --threads`).
     let threads: Int
+
+    package init(store: MCPStore, socketPath: String, output: MCPOutput, threads: Int) {
+        self.store = store
+        self.socketPath = socketPath
+        self.output = output
+        self.threads = threads
+    }
 
     /// Every tool, in the order `tools/list` shows them.
     var tools: [MCPTool] { [remember, recall, search, entity, why, forget, consolidate, status] }

@@ -1,15 +1,14 @@
 import Dispatch
 import MemoryModel
-import MemoryPasses
-import MemoryStorage
 
-// The two ways memctl runs a cycle, shared by `memctl consolidate` (progress bars, a table) and
-// the MCP consolidate tool (progress notifications, JSON).
+// A cycle run in this process, shared by `memctl consolidate` (progress bars, a table) and the
+// MCP consolidate tool (progress notifications, JSON). The other way, on memoryd, is
+// `ControlClient.runCycle`.
 
 extension MaintenanceCycle {
     /// Runs `kinds` in cycle order in this process, timing each pass. `starting` is told of each
     /// pass as it starts and returns where its progress goes; `finished` gets its summary.
-    func runTimed(
+    package func runTimed(
         _ kinds: [PassKind], isolation: isolated (any Actor)? = #isolation,
         starting: (PassKind) -> @Sendable (PassProgress) -> Void, finished: (PassSummary) -> Void
     ) async throws -> [PassSummary] {
@@ -25,4 +24,8 @@ extension MaintenanceCycle {
         }
         return summaries
     }
+}
+
+extension DispatchTime {
+    fileprivate var secondsSince: Double { Double(DispatchTime.now().uptimeNanoseconds - uptimeNanoseconds) / 1e9 }
 }

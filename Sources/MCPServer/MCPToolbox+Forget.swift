@@ -17,7 +17,7 @@ extension MCPToolbox {
         }
         let report = try await Forgetter(store: opened).forget(reference, purge: purge)
         return ToolResult(
-            text: ForgetCommand.describe(report).joined(separator: "\n"), structured: try JSONValue(encoding: report))
+            text: report.lines.joined(separator: "\n"), structured: try JSONValue(encoding: report))
     }
 
     /// What `forget` returns: `ForgetReport` as memctl's --json writes it.

@@ -5,18 +5,18 @@ import MemoryModel
 /// A recall within a word budget, as the `recall` tool and `memctl recall --max-words --json`
 /// answer it: the text an assistant reads (`RecallContext`), and as JSON exactly what that text
 /// shows, with the ids the text leaves out.
-struct RecallDigest {
-    let context: RecallContext
+package struct RecallDigest {
+    package let context: RecallContext
     let entities: [Recall.NamedEntity]
 
-    init(_ recall: Recall, query: String, maximumWords: Int) {
+    package init(_ recall: Recall, query: String, maximumWords: Int) {
         context = RecallContext(recall, query: query, maximumWords: maximumWords)
         entities = recall.entities
     }
 
     var result: ToolResult { ToolResult(text: context.text, structured: structured) }
 
-    var structured: JSONValue {
+    package var structured: JSONValue {
         let memories = context.passages.map { passage -> JSONValue in
             let memory = passage.memory
             return [

@@ -2,16 +2,17 @@ import ControlProtocol
 import FoundationEssentials
 import MCPProtocol
 import MemoryStorage
+import SystemSupport
 
 /// `memctl mcp`: a Model Context Protocol server on standard input and output (docs/MCP.md).
 /// Messages are handled in the order they arrive; each `tools/call` runs as its own task, kept
 /// by request id until it answers, so that `notifications/cancelled` can stop it.
-actor MCPServer {
+package actor MCPServer {
     /// Protocol versions this server speaks, newest first; it answers a client that asks for
     /// another with the newest.
     static let protocolVersions = ["2025-06-18", "2025-03-26", "2024-11-05"]
     /// Longest message line accepted, in bytes.
-    static let maximumLineBytes = 16 << 20
+    package static let maximumLineBytes = 16 << 20
 
     static let instructions = """
         memoryd is the user's long-term memory. Call recall at the start of a task, or whenever \
@@ -25,21 +26,24 @@ actor MCPServer {
 
     private let output: MCPOutput
     private let toolbox: MCPToolbox
+    /// What `initialize` gives as the server's version: memctl's.
+    private let version: String
     private let tools: [MCPTool]
     /// Tool calls still running, by request id.
     private var calls: [JSONValue: Task<Void, Never>] = [:]
     /// Calls the client cancelled: they are not answered (MCP: no response after a cancel).
     private var cancelled: Set<JSONValue> = []
 
-    init(toolbox: MCPToolbox, output: MCPOutput) {
+    package init(toolbox: MCPToolbox, output: MCPOutput, version: String) {
         self.toolbox = toolbox
         self.output = output
+        self.version = version
         tools = toolbox.tools
     }
 
     /// Serves until `input` ends (standard input closed, or a stop signal), then cancels the
     /// calls in flight and waits for them.
-    func serve(_ input: AsyncStream<LineSocketReader.Result>) async {
+    package func serve(_ input: AsyncStream<LineSocketReader.Result>) async {
         loop: for await event in input {
             switch event {
             case .line(let line):
@@ -88,7 +92,7 @@ actor MCPServer {
                 "protocolVersion": .string(Self.protocolVersions.contains(asked) ? asked : Self.protocolVersions[0]),
                 "capabilities": ["tools": ["listChanged": false]],
                 "serverInfo": [
-                    "name": "memoryd", "title": "memoryd long-term memory", "version": .string(Memctl.version),
+                    "name": "memoryd", "title": "memoryd long-term memory", "version": .string(version),
                 ],
                 "instructions": .string(Self.instructions),
             ]
@@ -148,5 +152,26 @@ actor MCPServer {
         guard let task = calls[id] else { return }
         cancelled.insert(id)
         task.cancel()
+    }
+}
+
+// MARK: - Input
+
+extension MCPServer {
+    /// Reads message lines from `descriptor` (memctl's standard input) into `input` on a thread of
+    /// its own, and finishes `input` at the end: read(2) blocks, and the cooperative pool must
+    /// stay free for the tool calls.
+    package static func readLines(
+        from descriptor: Int32, into input: AsyncStream<LineSocketReader.Result>.Continuation
+    ) {
+        Threads.start(name: "memctl mcp stdin") {
+            let reader = LineSocketReader(descriptor: descriptor, limit: maximumLineBytes)
+            while true {
+                let result = reader.next()
+                input.yield(result)
+                if result == .end || result == .incomplete { break }
+            }
+            input.finish()
+        }
     }
 }

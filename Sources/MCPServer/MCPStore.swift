@@ -3,11 +3,11 @@ import MemoryStorage
 /// The one store `memctl mcp` uses, opened at the first tool that needs it and closed at exit.
 /// A missing database is not remembered as a failure: it is created by the first tool that
 /// writes, and read tools look again each time until then.
-actor MCPStore {
+package actor MCPStore {
     private let configuration: MemoryStore.Configuration
     private var store: MemoryStore?
 
-    init(_ configuration: MemoryStore.Configuration) {
+    package init(_ configuration: MemoryStore.Configuration) {
         self.configuration = configuration
     }
 
@@ -33,7 +33,7 @@ actor MCPStore {
         }
     }
 
-    func close() async {
+    package func close() async {
         await store?.close()
         store = nil
     }

@@ -8,12 +8,12 @@ import Synchronization
 
 /// Standard output as the MCP transport: each message is one line written by one write(2),
 /// under a lock, so the responses and notifications of concurrent tool calls never interleave.
-final class MCPOutput: Sendable {
+package final class MCPOutput: Sendable {
     private let descriptor: Int32
     /// Set once a write fails (the client closed its end): later messages are dropped.
     private let gone = Mutex(false)
 
-    init(descriptor: Int32 = STDOUT_FILENO) {
+    package init(descriptor: Int32 = STDOUT_FILENO) {
         self.descriptor = descriptor
     }
 
