@@ -78,8 +78,11 @@ let package = Package(
                 "MemoryDaemon", "MemoryPasses", "MemoryStorage", "MemoryEngines", "MemoryModel", "SQLiteKit", "HTTPServer",
                 "SystemSupport",
             ]),
-        /// A database in a temporary directory, for the tests of the layers that open a store.
-        .target(name: "TestFixtures", dependencies: ["MemoryModel", "MemoryStorage", "SQLiteKit"], path: "Tests/TestFixtures"),
+        /// A database in a temporary directory, for the tests of the layers that open a store, and the
+        /// orchestrator's manual clock.
+        .target(
+            name: "TestFixtures", dependencies: ["MemoryDaemon", "MemoryModel", "MemoryStorage", "SQLiteKit"],
+            path: "Tests/TestFixtures"),
         .testTarget(name: "SQLiteKitTests", dependencies: ["SQLiteKit"]),
         .testTarget(name: "SystemSupportTests", dependencies: ["SystemSupport"]),
         .testTarget(name: "MemoryModelTests", dependencies: ["MemoryModel", "SystemSupport"]),

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import memctl
 @testable import MemoryDaemon
 @testable import MemoryEngines
 @testable import MemoryModel

@@ -1,4 +1,3 @@
-import MemoryEngines
 import MemoryModel
 
 /// The built-in sample that `memctl demo` imports.
@@ -8,12 +7,12 @@ import MemoryModel
 /// change and a move from Berlin to Hamburg. Facts are restated across sessions in
 /// different words so consolidation has something to merge, later facts supersede
 /// earlier ones, and roughly a quarter of the lines are chatter that should fade.
-public enum DemoSample {
+enum DemoSample {
     /// One scripted message: which day of the sample (0-based, 0...69), minute of that day
     /// (0..<1440, strictly increasing within a session), session name, text.
-    package struct Line { let day: Int; let minute: Int; let session: String; let text: String }
+    struct Line { let day: Int; let minute: Int; let session: String; let text: String }
 
-    package static let lines: [Line] = [
+    static let lines: [Line] = [
         // w1-mon-morning
         Line(day: 0, minute: 9 * 60 + 5, session: "w1-mon-morning", text: "good morning"),
         Line(day: 0, minute: 9 * 60 + 7, session: "w1-mon-morning", text: "ok so quick intro I guess. I live in Berlin, I work at Acme Robotics as a firmware engineer and I have way too many browser tabs open"),
@@ -378,7 +377,7 @@ public enum DemoSample {
 
     /// The sample as memories: day 0 starts at `start` (midnight UTC of that day is `start`),
     /// source "user", no explicit importance.
-    public static func memories(startingAt start: Timestamp) -> [NewMemory] {
+    static func memories(startingAt start: Timestamp) -> [NewMemory] {
         lines.map { line in
             NewMemory(content: line.text, session: line.session, source: "user",
                       createdAt: Timestamp(millisecondsSince1970: start.millisecondsSince1970 + Int64(line.day * 86_400_000 + line.minute * 60_000)))
