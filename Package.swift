@@ -3,10 +3,15 @@ import PackageDescription
 
 // The layers of docs/ARCHITECTURE.md, one target each, so that an upward import does not compile:
 //
-//   CSQLite → SQLiteKit → MemoryStorage ─┐
-//   MemoryModel ─────────────────────────┼→ MemoryPasses → MemoryDaemon → memoryd, memctl, memory-bench
-//   MemoryEngines ───────────────────────┘
-//   MCPProtocol (JSON-RPC values and messages, FoundationEssentials only) ──────────→ memctl
+//   SystemSupport → MemoryModel ─┬→ MemoryEngines ─┐
+//   CSQLite → SQLiteKit ─────────┴→ MemoryStorage ─┴→ MemoryPasses
+//   MemoryModel → ControlProtocol (the control socket's wire format and client)
+//   SystemSupport → HTTPServer
+//   MCPProtocol (JSON-RPC values and messages, FoundationEssentials only)
+//
+//   MemoryPasses + ControlProtocol               → MemoryDaemon → memoryd, memory-bench
+//   MemoryPasses + ControlProtocol + MCPProtocol → MCPServer ──┐
+//   MemoryPasses + HTTPServer                    → MemoryWebUI ┴→ memctl (never MemoryDaemon)
 //
 // Only memory-bench imports Foundation: the libraries, memoryd and memctl use FoundationEssentials,
 // so that they map neither Foundation nor ICU (docs/DECISIONS.md, "Idle memory and start-up").
