@@ -16,7 +16,9 @@ import Testing
 /// assistant talks to `memctl mcp`: request lines go into a pipe that the server reads as memctl
 /// reads its standard input (`MCPServer.readLines`), and its answers come back over a socket
 /// pair, read by a thread of their own, so that no test holds a thread of the cooperative pool
-/// while it waits. No memoryd listens on the toolbox's socket.
+/// while it waits. The server runs on threads of its own too: in the whole suite, tests that
+/// wait for processes can hold both of the pool's threads of a two-core machine for longer than
+/// a test waits for an answer. No memoryd listens on the toolbox's socket.
 final class InProcessServer {
     /// What `initialize` gives as the server's version here.
     static let version = "0.0-test"
@@ -33,6 +35,7 @@ final class InProcessServer {
     private var answers: AsyncStream<LineSocketReader.Result>.Iterator
     private let store: MCPStore
     private let serving: Task<Void, Never>
+    private let executor = JobThreadsExecutor(name: "mcp-test-server", count: 2)
     private var lastID: Int64 = 0
 
     /// Runs `body` with a new server, then stops it as the end of memctl's standard input does
@@ -68,7 +71,7 @@ final class InProcessServer {
         let server = MCPServer(toolbox: toolbox, output: output, version: Self.version)
         let (lines, linesInput) = AsyncStream.makeStream(of: LineSocketReader.Result.self)
         MCPServer.readLines(from: serverInput, into: linesInput)
-        serving = Task { await server.serve(lines) }
+        serving = Task(executorPreference: executor) { await server.serve(lines) }
 
         let (answerLines, answerInput) = AsyncStream.makeStream(of: LineSocketReader.Result.self)
         MCPServer.readLines(from: answersEnd, into: answerInput)
@@ -81,6 +84,7 @@ final class InProcessServer {
         close(requests)
         await serving.value
         await store.close()
+        executor.stop()
         close(serverOutput)
         while await answers.next() != nil {}
         close(answersEnd)
