@@ -43,7 +43,7 @@ let package = Package(
         .target(name: "MemoryPasses", dependencies: ["MemoryStorage", "MemoryEngines", "MemoryModel", "SystemSupport"]),
         /// The control socket's wire format (NDJSON requests and responses), Unix sockets, and the
         /// client memctl speaks it with (docs/PROTOCOL.md).
-        .target(name: "ControlProtocol", dependencies: ["MemoryModel"]),
+        .target(name: "ControlProtocol", dependencies: ["MemoryModel", "SystemSupport"]),
         /// The daemon: orchestrator, configuration, control server, notify, lifecycle.
         .target(
             name: "MemoryDaemon",

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import SystemSupport
 
 #if canImport(Glibc)
     import Glibc
@@ -100,13 +101,12 @@ public enum UnixSocket {
         let bytes = Array(text.utf8)
         var offset = 0
         while offset < bytes.count {
-            let written = bytes.withUnsafeBytes {
-                send(descriptor, $0.baseAddress! + offset, bytes.count - offset, Int32(MSG_NOSIGNAL))
+            let written = retryingInterrupts {
+                bytes.withUnsafeBytes {
+                    send(descriptor, $0.baseAddress! + offset, bytes.count - offset, Int32(MSG_NOSIGNAL))
+                }
             }
-            if written < 0 {
-                if errno == EINTR { continue }
-                return false
-            }
+            guard written >= 0 else { return false }
             offset += written
         }
         return true
@@ -174,12 +174,13 @@ public final class LineSocketReader {
                 }
             }
             var chunk = [UInt8](repeating: 0, count: 64 * 1024)
-            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            let count = retryingInterrupts {
+                chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            }
             if count > 0 {
                 buffer += chunk[..<count]
                 continue
             }
-            if count < 0 && errno == EINTR { continue }
             if count < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) { return buffer.isEmpty ? .timedOut : .incomplete }
             return buffer.isEmpty && !skipping ? .end : .incomplete
         }

@@ -1,3 +1,5 @@
+import SystemSupport
+
 #if canImport(Glibc)
     import Glibc
 #endif
@@ -60,8 +62,7 @@ public enum LoopbackClient {
         var received: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 65_536)
         while true {
-            let count = recv(descriptor, &buffer, buffer.count, 0)
-            if count < 0 && errno == EINTR { continue }
+            let count = retryingInterrupts { recv(descriptor, &buffer, buffer.count, 0) }
             if count <= 0 { break }
             received += buffer[..<count]
         }
@@ -79,10 +80,11 @@ public enum LoopbackClient {
         let bytes = Array(text.utf8)
         var offset = 0
         while offset < bytes.count {
-            let sent = bytes[offset...].withUnsafeBytes {
-                Glibc.send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
+            let sent = retryingInterrupts {
+                bytes[offset...].withUnsafeBytes {
+                    Glibc.send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
+                }
             }
-            if sent < 0 && errno == EINTR { continue }
             if sent <= 0 { return }
             offset += sent
         }

@@ -4,18 +4,10 @@ import SystemSupport
     import Glibc
 #endif
 
-/// The socket calls the HTTP server makes, each wrapped once: EINTR is retried, and every wait
-/// that a client could stretch has a deadline kept with poll(), so no client holds a thread
-/// longer than the timeouts of `HTTPServer.Configuration` say.
+/// The socket calls the HTTP server makes, each wrapped once: EINTR is retried
+/// (`retryingInterrupts`), and every wait that a client could stretch has a deadline kept with
+/// poll(), so no client holds a thread longer than the timeouts of `HTTPServer.Configuration` say.
 enum TCPSocket {
-    /// `call` again while it fails with EINTR (a signal arrived during it).
-    static func retryingInterrupts<Result: BinaryInteger>(_ call: () -> Result) -> Result {
-        while true {
-            let result = call()
-            if result >= 0 || errno != EINTR { return result }
-        }
-    }
-
     /// A listening TCP socket on 127.0.0.1:`port` (0: any free port), close-on-exec and with
     /// SO_REUSEADDR, so that a restarted server binds again while the last one's connections are
     /// in TIME_WAIT. Returns the socket and the port it is bound to.

@@ -1,6 +1,7 @@
 import FoundationEssentials
 import MCPProtocol
 import Synchronization
+import SystemSupport
 
 #if canImport(Glibc)
     import Glibc
@@ -25,11 +26,10 @@ package final class MCPOutput: Sendable {
             while offset < bytes.count {
                 // A pipe takes a whole message in one write unless it is larger than the pipe's
                 // buffer; the loop only finishes such a partial write.
-                let written = bytes.withUnsafeBytes {
-                    write(descriptor, $0.baseAddress! + offset, bytes.count - offset)
+                let written = retryingInterrupts {
+                    bytes.withUnsafeBytes { write(descriptor, $0.baseAddress! + offset, bytes.count - offset) }
                 }
                 if written < 0 {
-                    if errno == EINTR { continue }
                     gone = true
                     return
                 }

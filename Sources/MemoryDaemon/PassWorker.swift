@@ -195,8 +195,9 @@ extension PassWorker {
             var pending: [UInt8] = []
             var chunk = [UInt8](repeating: 0, count: 4_096)
             reading: while true {
-                let count = chunk.withUnsafeMutableBytes { read(output, $0.baseAddress!, $0.count) }
-                if count < 0 && errno == EINTR { continue }
+                let count = retryingInterrupts {
+                    chunk.withUnsafeMutableBytes { read(output, $0.baseAddress!, $0.count) }
+                }
                 if count <= 0 { break }
                 pending.append(contentsOf: chunk[..<count])
                 while let newline = pending.firstIndex(of: UInt8(ascii: "\n")) {
@@ -224,10 +225,10 @@ extension PassWorker {
             // Waited for, but not collected, while it is still in `running`: `killAll` never
             // signals a pid that another process may have been given since.
             var info = siginfo_t()
-            while waitid(P_PID, id_t(pid), &info, WEXITED | WNOWAIT) != 0 && errno == EINTR {}
+            _ = retryingInterrupts { waitid(P_PID, id_t(pid), &info, WEXITED | WNOWAIT) }
             var status: Int32 = 0
             Self.running.withLock { running in
-                while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+                _ = retryingInterrupts { waitpid(pid, &status, 0) }
                 running.remove(pid)
             }
             return status
@@ -293,11 +294,7 @@ extension PassWorker {
         // End of file on standard input, SIGTERM or SIGINT: stop after the batch in flight.
         Threads.start(name: "memoryd-input") {
             var chunk = [UInt8](repeating: 0, count: 256)
-            while true {
-                let count = chunk.withUnsafeMutableBytes { read(STDIN_FILENO, $0.baseAddress!, $0.count) }
-                if count > 0 || (count < 0 && errno == EINTR) { continue }
-                break
-            }
+            while retryingInterrupts({ read(STDIN_FILENO, &chunk, chunk.count) }) > 0 {}
             pass.cancel()
         }
         let numbers = signals.numbers
@@ -324,8 +321,7 @@ extension PassWorker {
         var line: [UInt8] = []
         var byte: UInt8 = 0
         while line.count <= Worker.maximumLineBytes {
-            let count = read(descriptor, &byte, 1)
-            if count < 0 && errno == EINTR { continue }
+            let count = retryingInterrupts { read(descriptor, &byte, 1) }
             if count <= 0 { return nil }
             if byte == UInt8(ascii: "\n") { return line }
             line.append(byte)

@@ -28,8 +28,7 @@ public final class ProcessLock {
     public init(path: String, database: String) throws {
         descriptor = Self.open(path, database: database)
         guard descriptor >= 0 else { throw SystemError(call: "open", path: path) }
-        while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
-            if errno == EINTR { continue }
+        if retryingInterrupts({ flock(descriptor, LOCK_EX | LOCK_NB) }) != 0 {
             let code = errno
             let holder = Self.readPID(descriptor)
             close(descriptor)

@@ -7,11 +7,10 @@ public enum StandardStream {
         text.withUTF8 { bytes in
             var offset = 0
             while offset < bytes.count {
-                let written = Glibc.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-                if written <= 0 {
-                    if written < 0 && errno == EINTR { continue }
-                    return  // a closed pipe: nobody is reading, nothing useful to do
+                let written = retryingInterrupts {
+                    Glibc.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
                 }
+                guard written > 0 else { return }  // a closed pipe: nobody is reading, nothing useful to do
                 offset += written
             }
         }
@@ -22,10 +21,8 @@ public enum StandardStream {
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 65_536)
         while true {
-            let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress!, $0.count) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw SystemError(call: "read")
+            let count = try systemCall("read") {
+                chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress!, $0.count) }
             }
             if count == 0 { return bytes }
             bytes.append(contentsOf: chunk[..<count])

@@ -32,7 +32,7 @@ struct StopBenchmark {
             let signalled = DispatchTime.now().uptimeNanoseconds
             kill(pid, SIGINT)
             var status: Int32 = 0
-            while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+            _ = retryingInterrupts { waitpid(pid, &status, 0) }
             let elapsed = Double(DispatchTime.now().uptimeNanoseconds - signalled) / 1e6
             let exit = (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
             guard exit == 130 else {

@@ -1,6 +1,7 @@
 import MemoryDaemon
 import MemoryPasses
 import Foundation
+import SystemSupport
 
 #if canImport(Glibc)
     import Glibc
@@ -105,8 +106,8 @@ struct Subprocess {
     private static func wait(_ process: (pid: pid_t, start: UInt64)) throws -> Measurement {
         var status: Int32 = 0
         var usage = rusage()
-        while wait4(process.pid, &status, 0, &usage) < 0 {
-            guard errno == EINTR else { throw BenchmarkError("wait4 failed: \(String(cString: strerror(errno)))") }
+        guard retryingInterrupts({ wait4(process.pid, &status, 0, &usage) }) >= 0 else {
+            throw BenchmarkError("wait4 failed: \(String(cString: strerror(errno)))")
         }
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - process.start) / 1e9
         let exitStatus = (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)

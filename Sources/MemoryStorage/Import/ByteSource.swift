@@ -52,10 +52,6 @@ package final class FileByteSource: ByteSource {
 
     package func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
         guard let base = buffer.baseAddress, buffer.count > 0 else { return 0 }
-        while true {
-            let count = Glibc.read(descriptor, base, buffer.count)
-            if count >= 0 { return count }
-            guard errno == EINTR else { throw SystemError(call: "read", path: name) }
-        }
+        return try systemCall("read", path: name) { Glibc.read(descriptor, base, buffer.count) }
     }
 }

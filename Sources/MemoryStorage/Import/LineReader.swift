@@ -135,12 +135,7 @@ public final class LineReader {
 
     private func readChunk(into offset: Int) throws -> Int {
         guard let base = buffer.baseAddress else { return 0 }
-        while true {
-            let count = read(fileDescriptor, base + offset, buffer.count - offset)
-            if count >= 0 { return count }
-            if errno == EINTR { continue }
-            throw SystemError(call: "read", path: name)
-        }
+        return try systemCall("read", path: name) { read(fileDescriptor, base + offset, buffer.count - offset) }
     }
 }
 

@@ -170,13 +170,14 @@ package final class ZipArchive: Sendable {
     {
         var done = 0
         while done < buffer.count {
-            let count = pread(
-                descriptor, buffer.baseAddress! + done, buffer.count - done, off_t(offset) + off_t(done))
+            let count = retryingInterrupts {
+                pread(descriptor, buffer.baseAddress! + done, buffer.count - done, off_t(offset) + off_t(done))
+            }
             if count > 0 {
                 done += count
             } else if count == 0 {
                 break
-            } else if errno != EINTR {
+            } else {
                 return -1
             }
         }
