@@ -44,7 +44,7 @@ package final class Connection {
         guard rc == SQLITE_OK, let db else {
             let message = db.map { String(cString: sqlite3_errmsg($0)) } ?? String(cString: sqlite3_errstr(rc))
             sqlite3_close_v2(db)
-            throw SQLiteError(extendedCode: rc, message: message)
+            throw SQLiteError(ResultCode(rawValue: rc), message: message)
         }
         handle = db
         interruption = Interruption(db)
@@ -57,7 +57,7 @@ package final class Connection {
         try execute("SELECT count(*) FROM sqlite_master")
         try execute("PRAGMA foreign_keys = ON")
         guard try scalarInt("PRAGMA foreign_keys") == 1 else {
-            throw SQLiteError(extendedCode: SQLITE_MISUSE, message: "foreign keys could not be enabled")
+            throw SQLiteError(.misuse, message: "foreign keys could not be enabled")
         }
         try registerCountedBM25()
     }
@@ -112,7 +112,7 @@ package final class Connection {
     }
 
     private func checkOpen(_ sql: String) throws {
-        if isClosed { throw SQLiteError(extendedCode: SQLITE_MISUSE, message: "the database is closed", sql: sql) }
+        if isClosed { throw SQLiteError(.misuse, message: "the database is closed", sql: sql) }
     }
 
     /// Stops SQLite from checkpointing inside this connection's commits (its automatic
@@ -142,7 +142,7 @@ package final class Connection {
         let mode = try scalarText("PRAGMA journal_mode = WAL")
         guard mode?.lowercased() == "wal" else {
             throw SQLiteError(
-                extendedCode: SQLITE_CANTOPEN,
+                .cannotOpen,
                 message: "could not switch to WAL journal mode (still '\(mode ?? "?")')",
                 sql: "PRAGMA journal_mode = WAL")
         }
@@ -160,7 +160,7 @@ package final class Connection {
         if rc != SQLITE_OK {
             let message = errorMessage.map { String(cString: $0) } ?? String(cString: sqlite3_errstr(rc))
             sqlite3_free(errorMessage)
-            throw SQLiteError(extendedCode: sqlite3_extended_errcode(handle), message: message, sql: sql)
+            throw SQLiteError(ResultCode(rawValue: sqlite3_extended_errcode(handle)), message: message, sql: sql)
         }
     }
 
@@ -262,7 +262,7 @@ package final class Connection {
         let code = (extended & 0xFF) == (rc & 0xFF) ? extended : rc
         let message = (extended & 0xFF) == (rc & 0xFF)
             ? String(cString: sqlite3_errmsg(handle)) : String(cString: sqlite3_errstr(rc))
-        return SQLiteError(extendedCode: code, message: message, sql: sql)
+        return SQLiteError(ResultCode(rawValue: code), message: message, sql: sql)
     }
 }
 

@@ -38,7 +38,7 @@ extension Connection {
             return sqlite3_step(raw)
         }
         guard rc == SQLITE_ROW, let api, let create = api.pointee.xCreateFunction else {
-            throw SQLiteError(extendedCode: SQLITE_ERROR, message: "FTS5 is not available in this SQLite library")
+            throw SQLiteError(.error, message: "FTS5 is not available in this SQLite library")
         }
         try check(create(api, Self.countedBM25, nil, countedBM25Function, nil))
     }
@@ -67,7 +67,7 @@ private func countedBM25Function(
     switch tableTotals(api, fts) {
     case .success(let totals): (rows, averageLength) = (totals.rows, totals.averageLength)
     case .failure(let error):
-        sqlite3_result_error_code(context, error.extendedCode)
+        sqlite3_result_error_code(context, error.extendedResultCode.rawValue)
         return
     }
     let length: Double
@@ -154,7 +154,7 @@ private func tableTotals(_ api: Fts5ExtensionApi, _ fts: OpaquePointer) -> Resul
     var rc = api.xRowCount(fts, &rows)
     if rc == SQLITE_OK { rc = api.xColumnTotalSize(fts, -1, &tokens) }
     guard rc == SQLITE_OK, rows > 0 else {
-        return .failure(SQLiteError(extendedCode: rc == SQLITE_OK ? SQLITE_CORRUPT : rc, message: "FTS5 totals"))
+        return .failure(SQLiteError(rc == SQLITE_OK ? .corrupt : ResultCode(rawValue: rc), message: "FTS5 totals"))
     }
     let totals = TableTotals(rows: rows, averageLength: Double(tokens) / Double(rows))
     if let memory = malloc(MemoryLayout<TableTotals>.size) {

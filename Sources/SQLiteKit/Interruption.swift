@@ -64,10 +64,10 @@ package final class Interruption: Sendable {
 
 extension SQLiteError {
     /// The statement was stopped by `Interruption.interrupt()`.
-    package var isInterruption: Bool { code == SQLITE_INTERRUPT }
+    package var isInterruption: Bool { resultCode == .interrupt }
 
     /// A statement refused because an interrupt was requested before it started.
     static func interrupted(sql: String) -> SQLiteError {
-        SQLiteError(extendedCode: SQLITE_INTERRUPT, message: "interrupted", sql: sql)
+        SQLiteError(.interrupt, message: "interrupted", sql: sql)
     }
 }

@@ -123,7 +123,7 @@ package final class Statement {
         let error = connection.error(rc, sql: sql)
         sqlite3_reset(handle)
         // A statement that failed for a schema or misuse reason is prepared afresh next time.
-        if error.code != SQLITE_BUSY && error.code != SQLITE_CONSTRAINT { connection.evict(self) }
+        if error.resultCode != .busy && error.resultCode != .constraint { connection.evict(self) }
         return error
     }
 }

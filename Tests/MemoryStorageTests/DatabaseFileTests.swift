@@ -1,4 +1,3 @@
-import CSQLite
 import Foundation
 import Testing
 
@@ -240,8 +239,8 @@ struct SQLiteLayerTests {
             try connection.prepare(sql).run()
             Issue.record("a CHECK violation was accepted")
         } catch let error as SQLiteError {
-            #expect(error.code == SQLITE_CONSTRAINT)
-            #expect(error.extendedCode == SQLITE_CONSTRAINT | (1 << 8))  // SQLITE_CONSTRAINT_CHECK
+            #expect(error.resultCode == .constraint)
+            #expect(error.extendedResultCode == .constraintCheck)
             #expect(error.message.contains("CHECK constraint failed"))
             #expect(error.sql == sql)
             #expect(error.description.hasPrefix("SQLite error 19: CHECK constraint failed"))

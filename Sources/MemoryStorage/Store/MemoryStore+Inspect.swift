@@ -1,4 +1,3 @@
-import CSQLite
 import FoundationEssentials
 import MemoryModel
 import SQLiteKit
@@ -365,7 +364,7 @@ extension MemoryStore {
             return try connection.prepare(sql).bind(["text : (\(query))", query, limit, offset]).rows { row in
                 SearchHit(kind: row.text(0), id: row.int64(1), snippet: row.text(2), score: -row.double(3))
             }
-        } catch let error as SQLiteError where error.code == SQLITE_ERROR {
+        } catch let error as SQLiteError where error.resultCode == .error {
             // Parse errors in a MATCH expression surface as plain SQLITE_ERROR ("fts5: syntax error
             // near …", "no such column: …"); the schema is ours, so that is all they can be.
             let reason = error.message.hasPrefix("fts5: ") ? String(error.message.dropFirst(6)) : error.message

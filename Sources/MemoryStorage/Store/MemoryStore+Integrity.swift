@@ -1,4 +1,3 @@
-import CSQLite
 import FoundationEssentials
 import MemoryModel
 import SQLiteKit
@@ -99,7 +98,7 @@ extension MemoryStore {
         do {
             try connection.execute("INSERT INTO \(index)(\(index), rank) VALUES ('integrity-check', 1)")
             return .init(name: "full-text \(index)", ok: true, detail: "ok")
-        } catch let error as SQLiteError where error.code == SQLITE_CORRUPT {  // SQLITE_CORRUPT_VTAB, extended
+        } catch let error as SQLiteError where error.resultCode == .corrupt {  // .corruptVirtualTable, extended
             return .init(
                 name: "full-text \(index)", ok: false,
                 detail: "the index does not match its table (rebuild: INSERT INTO \(index)(\(index)) VALUES ('rebuild'))")

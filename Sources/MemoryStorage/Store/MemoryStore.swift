@@ -1,4 +1,3 @@
-import CSQLite
 import FoundationEssentials
 import Glibc
 import MemoryModel
@@ -211,7 +210,7 @@ public actor MemoryStore {
             }
             do {
                 try connection.enableWriteAheadLog()
-            } catch let error as SQLiteError where error.code == SQLITE_CANTOPEN {
+            } catch let error as SQLiteError where error.resultCode == .cannotOpen {
                 // The -wal and -shm files cannot be created: the directory is not writable.
                 throw StoreError.readOnly(path: path)
             }
@@ -243,7 +242,7 @@ public actor MemoryStore {
                 path: path, mode: configuration.createIfMissing ? .readWriteCreate : .readWrite,
                 busyTimeoutMilliseconds: Int32(clamping: configuration.busyTimeoutMilliseconds))
         } catch let error as SQLiteError
-            where (error.code == SQLITE_READONLY || error.code == SQLITE_CANTOPEN) && access(path, W_OK) != 0
+            where (error.resultCode == .readOnly || error.resultCode == .cannotOpen) && access(path, W_OK) != 0
         {
             let log = path + "-wal"
             // stat, not FileManager's attributes: without Foundation loaded, their size (a UInt64)

@@ -1,4 +1,3 @@
-import CSQLite
 import MemoryModel
 import SQLiteKit
 
@@ -74,19 +73,19 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
 
     /// Turns a SQLite failure on the database at `path` into the error a user should see.
     package init(_ error: SQLiteError, path: String, busyTimeoutMilliseconds: Int) {
-        switch error.code {
-        case SQLITE_NOTADB:
+        switch error.resultCode {
+        case .notADatabase:
             self = .notADatabase(path: path)
-        case SQLITE_BUSY, SQLITE_LOCKED:
+        case .busy, .locked:
             self = .locked(path: path, waitedMilliseconds: busyTimeoutMilliseconds)
-        case SQLITE_READONLY:
+        case .readOnly:
             self = .readOnly(path: path)
-        case SQLITE_FULL:
+        case .full:
             self = .diskFull(path: path)
-        case SQLITE_IOERR where DatabaseFiles.isOutOfSpace(at: path):
+        case .ioError where DatabaseFiles.isOutOfSpace(at: path):
             // Making or growing the `-shm` on a full disk fails as an I/O error, not as FULL.
             self = .diskFull(path: path)
-        case SQLITE_CANTOPEN, SQLITE_PERM, SQLITE_AUTH:
+        case .cannotOpen, .permission, .authorization:
             self = .cannotOpen(path: path, reason: error.message)
         default:
             self = .sqlite(error)
