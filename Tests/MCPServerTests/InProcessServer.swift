@@ -16,14 +16,19 @@ import Testing
 /// assistant talks to `memctl mcp`: request lines go into a pipe that the server reads as memctl
 /// reads its standard input (`MCPServer.readLines`), and its answers come back over a socket
 /// pair, read by a thread of their own, so that no test holds a thread of the cooperative pool
-/// while it waits. The server runs on threads of its own too: in the whole suite, tests that
-/// wait for processes can hold both of the pool's threads of a two-core machine for longer than
-/// a test waits for an answer. No memoryd listens on the toolbox's socket.
+/// while it waits. The server and the test's own steps run on threads of their own too: in the
+/// whole suite, synchronous tests that wait for processes (a booted systemd, minutes) can hold
+/// both of the pool's threads of a two-core machine, and a test that cannot send its next
+/// request for a minute sees the answers' reader time out. No memoryd listens on the toolbox's
+/// socket.
 final class InProcessServer {
     /// What `initialize` gives as the server's version here.
     static let version = "0.0-test"
-    /// Generous: a debug build on a busy two-core machine; nothing waits this long when all is well.
-    static let timeoutSeconds = 60
+    /// How long the answers' reader waits for a line. Long: the server's store and MCPStore are
+    /// actors on the cooperative pool, which synchronous tests elsewhere in the suite (a booted
+    /// systemd) can hold for minutes on a two-core machine; an answer then comes late, not never.
+    /// Nothing waits this long when all is well.
+    static let timeoutSeconds = 900
 
     let fixture: StoreFixture
     /// The write end of the server's input, and its read end.
@@ -38,12 +43,12 @@ final class InProcessServer {
     private let executor = JobThreadsExecutor(name: "mcp-test-server", count: 2)
     private var lastID: Int64 = 0
 
-    /// Runs `body` with a new server, then stops it as the end of memctl's standard input does
-    /// and waits for it, whether `body` returned or threw.
+    /// Runs `body` with a new server, on the server's threads, then stops it as the end of
+    /// memctl's standard input does and waits for it, whether `body` returned or threw.
     static func run(_ body: (InProcessServer) async throws -> Void) async throws {
         let server = try InProcessServer()
         do {
-            try await body(server)
+            try await withTaskExecutorPreference(server.executor) { try await body(server) }
         } catch {
             await server.stop()
             throw error
