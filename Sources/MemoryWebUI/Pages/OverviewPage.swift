@@ -29,19 +29,12 @@ struct OverviewPage {
         body +=
             "<p class=\"muted\">\(first.spoken) to \(last.spoken): each day's memories, by the day they were "
             + "said, and what became of them.</p>"
-        body += ActivityChart(memories: days).svg
-        body +=
-            "<div class=\"legend\"><span><span class=\"dot consolidated\"></span>consolidated</span>"
-            + "<span><span class=\"dot pending\"></span>pending</span>"
-            + "<span><span class=\"dot forgotten\"></span>forgotten</span></div>"
+        body += ActivityChart(memories: days).svg + Self.legend(["consolidated", "pending", "forgotten"])
         body += "<h2>Consolidated and forgotten per day</h2>"
         body +=
             "<p class=\"muted\">What the consolidation passes that ran each day did: the memories they "
             + "consolidated (into a new long-term memory, merged, or reinforcing one) and those they forgot.</p>"
-        body += ActivityChart(passes: passDays).svg
-        body +=
-            "<div class=\"legend\"><span><span class=\"dot consolidated\"></span>consolidated</span>"
-            + "<span><span class=\"dot forgotten\"></span>forgotten</span></div>"
+        body += ActivityChart(passes: passDays).svg + Self.legend(["consolidated", "forgotten"])
         let earlier = Link.with("/", [("until", first.adding(days: -1).description)])
         let later = Link.with("/", [("until", last.adding(days: Self.days).description)])
         body +=
@@ -65,6 +58,12 @@ struct OverviewPage {
         }
         let newest = [try await store.newestMemoryTime(), passes.first?.startedAt].compactMap { $0 }.max()
         return CalendarDay(newest ?? .now)
+    }
+
+    /// The key under an activity chart: a dot of each status's colour (its CSS class) and its name.
+    private static func legend(_ statuses: [String]) -> String {
+        "<div class=\"legend\">"
+            + statuses.map { "<span><span class=\"dot \($0)\"></span>\($0)</span>" }.joined() + "</div>"
     }
 
     private func cards(_ stats: StoreStatistics) -> String {
