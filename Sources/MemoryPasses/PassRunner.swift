@@ -29,11 +29,29 @@ package final class PassLedger {
     package func commitBatch(
         processed: Int, counts: PassCounts, _ write: (PassProgress) async throws -> Void
     ) async throws {
+        try await commitBatch(processed: processed) { progress in
+            try await write(progress(counts))
+            return counts
+        }
+    }
+
+    /// As `commitBatch(processed:counts:_:)`, for a batch whose counts are known only in its
+    /// transaction: `write` gets the progress for given counts and returns the batch's.
+    package func commitBatch(
+        processed: Int, _ write: (_ progress: @escaping @Sendable (PassCounts) -> PassProgress) async throws -> PassCounts
+    ) async throws {
         var next = progress
         next.processed += processed
         next.batches += 1
+        let before = next
+        let counts = try await interruptible(store) {
+            try await write { counts in
+                var progress = before
+                progress.counts = progress.counts.adding(counts)
+                return progress
+            }
+        }
         next.counts = next.counts.adding(counts)
-        try await interruptible(store) { try await write(next) }
         progress = next
         onProgress(next)
         if !Task.isCancelled {
@@ -49,10 +67,10 @@ extension PassLedger: Sendable {}
 
 /// Runs `work` on the store so that a stop request interrupts it: a commit is rolled back
 /// whole, a checkpoint stops where it is, and the pass ends as cancelled.
-func interruptible(_ store: MemoryStore, _ work: () async throws -> Void) async throws {
+func interruptible<T>(_ store: MemoryStore, _ work: () async throws -> T) async throws -> T {
     let interruption = store.interruption
     do {
-        try await interruption.armed {
+        return try await interruption.armed {
             try await withTaskCancellationHandler {
                 try await work()
             } onCancel: {

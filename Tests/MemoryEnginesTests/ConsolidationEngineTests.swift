@@ -18,20 +18,18 @@ struct ConsolidationEngineTests {
             status: .pending, ltmID: nil)
     }
 
-    private func plan(_ memories: [ShortTermMemory], candidates: LongTermCandidates = .init()) -> ConsolidationPlan {
-        engine.plan(memories, features: memories.map { engine.features(of: $0) }, candidates: candidates)
+    private func plan(
+        _ memories: [ShortTermMemory], stored: [LongTermMemory] = [], engine: ConsolidationEngine? = nil
+    ) -> ConsolidationPlan {
+        plan(memories, InMemoryLongTermIndex(stored), engine: engine ?? self.engine)
     }
 
-    /// Stored long-term memories as the store would hand them to the engine.
-    private func candidates(_ memories: [LongTermMemory]) -> LongTermCandidates {
-        var candidates = LongTermCandidates()
-        for memory in memories {
-            candidates.memories[memory.id] = memory
-            for key in ConsolidationEngine.summaryBandKeys(memory.summary) {
-                candidates.byBandKey[key, default: []].append(memory.id)
-            }
-        }
-        return candidates
+    private func plan(
+        _ memories: [ShortTermMemory], _ index: some LongTermIndex, engine: ConsolidationEngine? = nil
+    ) -> ConsolidationPlan {
+        let engine = engine ?? self.engine
+        return try! ConsolidationPlanner.plan(
+            memories, features: memories.map { engine.features(of: $0) }, engine: engine, index: index)
     }
 
     @Test("near-duplicates of one conversation merge into one long-term memory with both sources")
@@ -63,7 +61,7 @@ struct ConsolidationEngineTests {
             id: LongTermMemoryID(7), summary: "My sister Leah lives in Lisbon.", strength: 1, importance: 0.6,
             createdAt: base, updatedAt: base, lastReinforcedAt: base, sourceCount: 1)
         let weekLater = memory(9, "my sister Leah lives in Lisbon now", session: "s2", minutes: 7 * 24 * 60)
-        let result = plan([weekLater], candidates: candidates([stored]))
+        let result = plan([weekLater], stored: [stored])
         let write = try #require(result.writes.first)
         #expect(result.writes.count == 1)
         #expect(write.existing == stored.id)
@@ -76,29 +74,19 @@ struct ConsolidationEngineTests {
         #expect(write.strength > 1.8 && write.strength < 2)
     }
 
-    @Test("a plan stops before a memory whose candidates the store's answers no longer tell, and decides the ones before it")
-    func stopsWhereAnswersGoStale() {
-        let stored = LongTermMemory(
-            id: LongTermMemoryID(7), summary: "My sister Leah lives in Lisbon.", strength: 1, importance: 0.6,
-            createdAt: base, updatedAt: base, lastReinforcedAt: base, sourceCount: 1)
-        var partial = candidates([stored])
-        partial.memories = [:]  // listed under its band keys, but its row was not fetched
-        let first = memory(1, "We adopted a grey cat called Pixel", session: "s2")
-        let second = memory(2, "my sister Leah lives in Lisbon now", session: "s2", minutes: 1)
-        let result = plan([second, first], candidates: partial)
-        #expect(result.unplanned == 1)
-        #expect(result.writes.flatMap(\.sources).map(\.stmID) == [first.id])
-    }
-
-    @Test("a plan made after a stop request ends early; the memories it did not reach are left for later")
+    @Test("a plan made after a stop request throws, so that its transaction is rolled back")
     func planStopsWhenCancelled() async {
         let memories = (0..<100).map { memory(Int64($0 + 1), "Note \($0): the garden needs water \($0 % 7)", minutes: Int64($0)) }
         let engine = engine
         let result = await Task {
             withUnsafeCurrentTask { $0?.cancel() }
-            return engine.plan(memories, features: memories.map { engine.features(of: $0) }, candidates: .init())
+            return Result {
+                try ConsolidationPlanner.plan(
+                    memories, features: memories.map { engine.features(of: $0) }, engine: engine,
+                    index: InMemoryLongTermIndex())
+            }
         }.value
-        #expect(result.unplanned == 100 - ConsolidationEngine.cancellationStride + 1)
+        #expect(throws: CancellationError.self) { try result.get() }
     }
 
     @Test("a statement about another person is not a restatement, however alike the words")
@@ -106,7 +94,7 @@ struct ConsolidationEngineTests {
         let stored = LongTermMemory(
             id: LongTermMemoryID(1), summary: "My sister Kwame works at Initech now.", strength: 1, importance: 0.6,
             createdAt: base, updatedAt: base, lastReinforcedAt: base, sourceCount: 1)
-        let result = plan([memory(2, "My sister Sven works at Initech now", session: "s9")], candidates: candidates([stored]))
+        let result = plan([memory(2, "My sister Sven works at Initech now", session: "s9")], stored: [stored])
         #expect(result.writes.map(\.existing) == [nil])
     }
 
@@ -149,7 +137,7 @@ struct ConsolidationEngineTests {
             id: LongTermMemoryID(3), summary: "Thanks, Caroline! Painting is a fun way to relax.", strength: 1,
             importance: 0.6, createdAt: base, updatedAt: base, lastReinforcedAt: base, sourceCount: 1)
         let later = memory(5, "Thanks, Caroline! My kids and I went camping at the lake last weekend.", session: "s3", minutes: 600)
-        #expect(plan([later], candidates: candidates([stored])).writes.map(\.existing) == [nil])
+        #expect(plan([later], stored: [stored]).writes.map(\.existing) == [nil])
     }
 
     @Test("a memory given high importance is consolidated even when it is short")
@@ -169,7 +157,7 @@ struct ConsolidationEngineTests {
                 "We are planning the kitchen renovation for May. The budget is about 8000 euros. Call #\(index) with the builder went fine.",
                 minutes: Int64(index))
         }
-        let result = engine.plan(memories, features: memories.map { engine.features(of: $0) }, candidates: .init())
+        let result = plan(memories, engine: engine)
         // Each memory adds one new sentence: two fit in 160 characters, so three long-term memories.
         #expect(result.writes.count == 3)
         for write in result.writes {
@@ -186,11 +174,10 @@ struct ConsolidationEngineTests {
 
     @Test("a memory longer than the limit becomes a long-term memory of its own, whole")
     func longMemoryKeptWhole() {
-        let engine = ConsolidationEngine(policy: ConsolidationPolicy())
         let long = (1...40).map { "Step \($0): sand the cabinet door number \($0) and paint it in coat \($0)." }
             .joined(separator: " ")
         let memories = [memory(1, "We are repainting the kitchen cabinets this weekend.", minutes: 0), memory(2, long, minutes: 1)]
-        let result = engine.plan(memories, features: memories.map { engine.features(of: $0) }, candidates: .init())
+        let result = plan(memories)
         #expect(result.writes.contains { $0.summary == long && $0.sources.map(\.stmID.rawValue) == [2] })
     }
 
@@ -210,62 +197,57 @@ struct ConsolidationEngineTests {
     }
 
     @Test(
-        "a plan made as the store's answers come in, a part of the batch at a time, is the plan made from all of them",
-        arguments: [1, 3, 8, 64])
-    func planFromParts(memoriesPerPart: Int) {
+        "a batch planned at once gives what its memories planned and written a few at a time give, stale newest ids asked again",
+        arguments: [1, 5])
+    func planDoesNotDependOnBatchSize(batchSize: Int) throws {
         let facts = [
             "We went hiking in the Alps near Innsbruck last weekend", "My cousin Tobias bought a red bicycle in Munich",
             "Our team moves to the new office in Hamburg in May", "I adopted a grey cat called Pixel",
             "The bakery on Main Street sells the best rye bread", "My sister Leah lives in Lisbon now",
         ]
+        // Several stored memories under each fact's keys, more than a memory reaches under one key.
         let stored = (1...40).map { id in
             LongTermMemory(
                 id: LongTermMemoryID(Int64(id)), summary: facts[id % facts.count] + (id % 4 == 0 ? " again." : "."),
                 strength: 1, importance: 0.6, createdAt: base, updatedAt: base, lastReinforcedAt: base, sourceCount: 1)
         }
+        let open = [3, 4].map { LongTermMemoryID(Int64($0)) }
+        let merging = Dictionary(uniqueKeysWithValues: open.map { ($0, Merging(session: "s\($0.rawValue % 3)", lastMergedAt: base)) })
         // Restatements of stored facts, merges within a conversation, and new facts, in three sessions.
         let memories = (0..<48).map { index in
             let fact = facts[(index * 5) % facts.count]
             let text = index % 3 == 0 ? fact : index % 3 == 1 ? fact.lowercased() + " indeed" : "Something new number \(index) about Rome"
             return memory(Int64(100 + index), text, session: "s\(index % 3)", minutes: Int64(index))
         }
-        let features = memories.map { engine.features(of: $0) }
-        // The store holds a few under each key (so some answers go stale as the batch changes them),
-        // and the conversations' open long-term memories.
-        var all = candidates(stored)
-        all.perKeyLimit = ConsolidationEngine.lookupPerBandKey
-        for key in all.byBandKey.keys { all.byBandKey[key] = Array(all.byBandKey[key]!.sorted(by: >).prefix(all.perKeyLimit)) }
-        for id in [3, 4] {
-            all.open[LongTermMemoryID(Int64(id))] = .init(session: "s\(id % 3)", lastMergedAt: base)
-        }
-        let shortlisted = engine.shortlisted(features, all.byBandKey).union(all.open.keys)
-        var whole = all
-        whole.memories = all.memories.filter { shortlisted.contains($0.key) }
-        let expected = engine.plan(memories, features: features, candidates: whole)
+        let whole = InMemoryLongTermIndex(stored, merging: merging)
+        let plan = plan(memories, whole)
+        whole.apply(plan, of: memories)
+        #expect(plan.created > 0 && plan.merged > 0 && plan.reinforced > 0)
 
-        var planner = ConsolidationEngine.Planner(
-            engine: engine, memories, features: features, summaries: ConsolidationEngine.SummaryCache(), after: .none)
-        var first = LongTermCandidates(perKeyLimit: all.perKeyLimit)
-        first.open = all.open
-        first.memories = all.memories.filter { all.open.keys.contains($0.key) }
-        planner.add(first, answering: 0)
-        var fetched = Set(all.open.keys)
-        var asked = Set<Int64>()
-        for start in stride(from: 0, to: memories.count, by: memoriesPerPart) {
-            let part = start..<min(start + memoriesPerPart, memories.count)
-            var answers = LongTermCandidates()
-            for key in part.flatMap({ features[$0].bandKeys }) where asked.insert(key).inserted {
-                answers.byBandKey[key] = all.byBandKey[key]
-            }
-            let known = all.byBandKey.filter { asked.contains($0.key) }
-            let wanted = engine.shortlisted(Array(features[part]), known).subtracting(fetched)
-            answers.memories = all.memories.filter { wanted.contains($0.key) }
-            fetched.formUnion(wanted)
-            planner.add(answers, answering: part.upperBound)
+        let parts = InMemoryLongTermIndex(stored, merging: merging)
+        for start in stride(from: 0, to: memories.count, by: batchSize) {
+            let batch = Array(memories[start..<min(start + batchSize, memories.count)])
+            parts.apply(self.plan(batch, parts), of: batch)
         }
-        planner.finish()
-        #expect(expected.writes.count >= 4 && expected.created > 0 && expected.merged > 0 && expected.reinforced > 0)
-        #expect(planner.plan == expected)
+        #expect(parts.memories == whole.memories)
+        #expect(parts.merged.mapValues { $0.map(\.at) } == whole.merged.mapValues { $0.map(\.at) })
+    }
+
+    @Test("a memory finds a long-term memory the batch changed under the band keys of its new summary")
+    func batchChangesAreFoundAsWritten() throws {
+        let stored = LongTermMemory(
+            id: LongTermMemoryID(1), summary: "My sister Leah lives in Lisbon.", strength: 1, importance: 0.6,
+            createdAt: base, updatedAt: base, lastReinforcedAt: base, sourceCount: 1)
+        let memories = [
+            memory(2, "My sister Leah lives in Lisbon. She works at the harbour museum.", session: "s2", minutes: 60),
+            // Restates only the sentence the first one added: found under its keys alone.
+            memory(3, "she works at the harbour museum", session: "s3", minutes: 120),
+        ]
+        let result = plan(memories, stored: [stored])
+        #expect(result.writes.count == 1 && result.writes[0].existing == stored.id)
+        #expect(result.writes[0].sources.map(\.role) == [.reinforced, .reinforced])
+        #expect(result.writes[0].summary == "My sister Leah lives in Lisbon. She works at the harbour museum.")
+        #expect(result.writes[0].bandKeys == ConsolidationEngine.summaryBandKeys(result.writes[0].summary))
     }
 
     @Test("the same batch always gives the same plan")

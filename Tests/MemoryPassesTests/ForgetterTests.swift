@@ -15,14 +15,23 @@ import TestFixtures
 struct ForgetterTests {
     let now = Timestamp(iso8601: "2026-06-01T12:00:00Z")!
 
-    private func plan(creatingFrom memory: ShortTermMemoryID, existing: LongTermMemoryID? = nil) -> ConsolidationPlan {
-        var plan = ConsolidationPlan(parked: [])
-        plan.writes.append(
-            .init(
-                existing: existing, summary: "Leah plays the theremin.", strength: 1, importance: 0.5, createdAt: now,
-                lastReinforcedAt: now, sources: [.init(stmID: memory, role: existing == nil ? .created : .reinforced, joinedAt: now)],
-                bandKeys: []))
-        return plan
+    /// Consolidates `batch` as the pass does, after `meanwhile` ran between the batch's read
+    /// and its transaction; returns the batch's counts.
+    private func consolidate(
+        _ batch: [ShortTermMemoryID], _ store: MemoryStore, meanwhile: () async throws -> Void = {}
+    ) async throws -> PassCounts {
+        var memories: [ShortTermMemory] = []
+        for id in batch { memories.append(try await store.shortTermMemory(id).memory) }
+        let engine = ConsolidationEngine(policy: ConsolidationPolicy())
+        let features = memories.map { engine.features(of: $0) }
+        try await meanwhile()
+        let pass = try await store.beginPass(.consolidation, at: now)
+        return try await store.consolidate(
+            batch,
+            plan: { stillPending, index in
+                try ConsolidationPlanner.plan(
+                    memories, features: features, stillPending: stillPending, engine: engine, index: index)
+            }, at: now, progress: { _ in PassProgress() }, of: pass)
     }
 
     @Test("a turn forgotten on request no longer finds the reply after it; forgetting by age leaves the reply found")
@@ -50,80 +59,71 @@ struct ForgetterTests {
         #expect(try await recalled("kayak") == ["The red one, from the harbour."])
     }
 
-    @Test("a batch planned before one of its memories was forgotten is rolled back whole, not written")
+    @Test("a memory forgotten after its batch was read is left out of the batch, and stays forgotten")
     func batchMeetsForgottenMemory() async throws {
         let fixture = try StoreFixture()
         let store = try fixture.open()
-        let id = try await store.add(NewMemory(content: "Leah plays the theremin.", createdAt: now))
-        let pass = try await store.beginPass(.consolidation, at: now)
-        _ = try await Forgetter(store: store).forget(.shortTerm(id), purge: false, now: now)
-        await #expect(throws: ConsolidationConflict.self) {
-            try await store.commit(plan(creatingFrom: id), at: now, progress: PassProgress(), of: pass)
+        let kept = try await store.add(NewMemory(content: "Leah plays the cello in an orchestra.", importance: 0.5, createdAt: now))
+        let id = try await store.add(NewMemory(content: "Leah plays the theremin.", importance: 0.5, createdAt: now))
+        let counts = try await consolidate([kept, id], store) {
+            _ = try await Forgetter(store: store).forget(.shortTerm(id), purge: false, now: now)
         }
-        #expect(try await store.statistics().ltm == 0)
+        #expect(counts.created == 1)
         #expect(try await store.shortTermMemory(id).memory.status == .forgotten)
+        #expect(try await store.shortTermMemory(kept).memory.status == .consolidated)
     }
 
     /// Found by the writers test (WritersBesidePassesTests, 4 × 2,500 adds beside a forgetter):
     /// the batch inserted the provenance row of the purged memory first, and its foreign key
     /// failed the pass with "SQLite error 19: FOREIGN KEY constraint failed".
-    @Test("a batch planned before one of its memories was purged is rolled back whole as a conflict, not an error")
+    @Test("a memory purged after its batch was read is left out of the batch, with no error")
     func batchMeetsPurgedMemory() async throws {
         let fixture = try StoreFixture()
         let store = try fixture.open()
-        let kept = try await store.add(NewMemory(content: "Leah plays the cello.", createdAt: now))
-        let id = try await store.add(NewMemory(content: "Leah plays the theremin.", createdAt: now))
-        let pass = try await store.beginPass(.consolidation, at: now)
-        _ = try await Forgetter(store: store).forget(.shortTerm(id), purge: true, now: now)
-        var batch = plan(creatingFrom: kept)
-        batch.writes[0].sources.append(.init(stmID: id, role: .merged, joinedAt: now))
-        await #expect(throws: ConsolidationConflict.self) {
-            try await store.commit(batch, at: now, progress: PassProgress(), of: pass)
+        let kept = try await store.add(NewMemory(content: "Leah plays the cello.", importance: 0.5, createdAt: now))
+        let id = try await store.add(NewMemory(content: "Leah plays the cello in an orchestra.", importance: 0.5, createdAt: now))
+        let counts = try await consolidate([kept, id], store) {
+            _ = try await Forgetter(store: store).forget(.shortTerm(id), purge: true, now: now)
         }
-        #expect(try await store.statistics().ltm == 0)
-        #expect(try await store.shortTermMemory(kept).memory.status == .pending)
+        #expect(counts.created == 1 && (counts.merged ?? 0) == 0)
+        #expect(try await store.longTermMemory(try #require(try await store.shortTermMemory(kept).memory.ltmID)).sources.map(\.stmID) == [kept])
+        await #expect(throws: StoreError.self) { try await store.shortTermMemory(id) }
     }
 
-    @Test("a batch that would reinforce a long-term memory forgotten meanwhile is rolled back")
+    @Test("a restatement of a long-term memory forgotten before its batch was planned does not reinforce it")
     func batchMeetsForgottenLongTermMemory() async throws {
         let fixture = try StoreFixture()
         let store = try fixture.open()
-        let first = try await store.add(NewMemory(content: "Leah plays the theremin.", createdAt: now))
-        let pass = try await store.beginPass(.consolidation, at: now)
-        try await store.commit(plan(creatingFrom: first), at: now, progress: PassProgress(), of: pass)
+        let first = try await store.add(NewMemory(content: "Leah plays the theremin.", importance: 0.5, createdAt: now))
+        _ = try await consolidate([first], store)
         let ltm = try #require(try await store.shortTermMemory(first).memory.ltmID)
-        let second = try await store.add(NewMemory(content: "Leah still plays the theremin.", createdAt: now))
-        _ = try await Forgetter(store: store).forget(.longTerm(ltm), purge: false, now: now)
-        await #expect(throws: ConsolidationConflict.self) {
-            try await store.commit(plan(creatingFrom: second, existing: ltm), at: now, progress: PassProgress(), of: pass)
+        let second = try await store.add(NewMemory(content: "Leah plays the theremin.", session: "other", importance: 0.5, createdAt: now))
+        let counts = try await consolidate([second], store) {
+            _ = try await Forgetter(store: store).forget(.longTerm(ltm), purge: false, now: now)
         }
+        #expect(counts.created == 1 && (counts.reinforced ?? 0) == 0)
         #expect(try await store.longTermMemory(ltm).sources.map(\.stmID) == [first])
-        #expect(try await store.shortTermMemory(second).memory.status == .pending)
+        #expect(try await store.shortTermMemory(second).memory.ltmID != ltm)
     }
 
-    @Test("a batch planned on a summary that a forget has made again is rolled back, so the forgotten sentence stays out")
+    @Test("a batch planned after a forget made a summary again joins the new summary, so the forgotten sentence stays out")
     func batchMeetsRemadeSummary() async throws {
         let fixture = try StoreFixture()
         let store = try fixture.open()
-        let first = try await store.add(NewMemory(content: "Leah plays the theremin.", createdAt: now))
-        let secret = try await store.add(NewMemory(content: "Her PIN is 4711.", createdAt: now))
-        let pass = try await store.beginPass(.consolidation, at: now)
-        var created = plan(creatingFrom: first)
-        created.writes[0].summary = "Leah plays the theremin. Her PIN is 4711."
-        created.writes[0].sources.append(.init(stmID: secret, role: .merged, joinedAt: now))
-        try await store.commit(created, at: now, progress: PassProgress(), of: pass)
+        let first = try await store.add(NewMemory(content: "Leah plays the theremin.", importance: 0.5, createdAt: now))
+        let secret = try await store.add(NewMemory(content: "Leah plays the theremin. Her PIN is 4711.", importance: 0.5, createdAt: now))
+        _ = try await consolidate([first, secret], store)
         let ltm = try #require(try await store.shortTermMemory(first).memory.ltmID)
-        // A batch reads the summary with the PIN and plans to reinforce it …
-        let third = try await store.add(NewMemory(content: "Leah still plays the theremin.", createdAt: now))
-        var reinforce = plan(creatingFrom: third, existing: ltm)
-        reinforce.writes[0].readSummary = "Leah plays the theremin. Her PIN is 4711."
-        reinforce.writes[0].summary = "Leah plays the theremin. Her PIN is 4711. Leah still plays the theremin."
-        // … while the PIN is purged.
-        _ = try await Forgetter(store: store).forget(.shortTerm(secret), purge: true, now: now)
-        await #expect(throws: ConsolidationConflict.self) {
-            try await store.commit(reinforce, at: now, progress: PassProgress(), of: pass)
+        #expect(try await store.longTermMemory(ltm).memory.summary.contains("4711"))
+        // A batch with a restatement is read while the PIN is purged.
+        let third = try await store.add(NewMemory(content: "Leah plays the theremin.", session: "other", importance: 0.5, createdAt: now))
+        let counts = try await consolidate([third], store) {
+            _ = try await Forgetter(store: store).forget(.shortTerm(secret), purge: true, now: now)
         }
-        #expect(try await !store.longTermMemory(ltm).memory.summary.contains("4711"))
+        #expect(counts.reinforced == 1)
+        let after = try await store.longTermMemory(ltm)
+        #expect(after.sources.map(\.stmID) == [first, third])
+        #expect(!after.memory.summary.contains("4711"))
     }
 
     @Test("a pass completes beside memories forgotten and purged on request, and leaves them so")
@@ -148,7 +148,7 @@ struct ForgetterTests {
     }
 
     @Test(
-        "a forget or a purge by another writer after the pass read the batch: it is read again, the pass completes",
+        "a forget or a purge by another writer after the pass read the batch: the memory is left out of it, the pass completes",
         arguments: [false, true])
     func forgetBetweenReadAndCommit(purge: Bool) async throws {
         let fixture = try StoreFixture()
@@ -163,9 +163,8 @@ struct ForgetterTests {
         policy.batchSize = 4
         policy.minimumAge = .zero
         // Another process forgets or purges a memory of the second batch once the first is
-        // committed. The pass reads the second batch while it commits the first; the pause lets
-        // that read end first, so the second batch is planned with the memory still pending and
-        // its commit meets the change. The statements are the ones `forget` runs for a pending
+        // committed. The pass read the second batch before it committed the first, and analyses
+        // it meanwhile, so the second batch's transaction meets the change. The statements are the ones `forget` runs for a pending
         // memory (a purge deletes it; the schema's triggers and cascades do the rest).
         let (path, target, at) = (fixture.path, ids[5], now.iso8601)
         let change =

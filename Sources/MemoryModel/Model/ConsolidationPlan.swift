@@ -1,5 +1,6 @@
 
-/// What the consolidation engine decided for one batch; the store writes it in one transaction.
+/// What the consolidation engine decided for one batch; the store writes it in the batch's
+/// transaction, the one the plan was made in.
 package struct ConsolidationPlan: Sendable, Equatable {
     /// One short-term memory joining a long-term memory.
     package struct Source: Sendable, Equatable {
@@ -15,13 +16,9 @@ package struct ConsolidationPlan: Sendable, Equatable {
         }
     }
 
-    /// A long-term memory to create (`existing` and `createdByPrevious` nil) or to update.
+    /// A long-term memory to create (`existing` nil) or to update.
     package struct LongTermWrite: Sendable, Equatable {
         package var existing: LongTermMemoryID?
-        /// The n-th long-term memory the previous batch's plan creates, which this plan joined
-        /// while that batch was being committed: the pass gives it its id once that commit is
-        /// done (`ConsolidationPlan.resolve(createdByPrevious:)`), before this plan is written.
-        package var createdByPrevious: Int?
         package var summary: String
         package var strength: Double
         package var importance: Double
@@ -29,15 +26,11 @@ package struct ConsolidationPlan: Sendable, Equatable {
         package var lastReinforcedAt: Timestamp
         /// Sources added by this batch.
         package var sources: [Source]
-        /// Band keys of the summary's sentences, replacing any stored before.
+        /// Band keys of the summary's sentences: the memory's keys once written.
         package var bandKeys: [Int64]
         /// False when an existing memory's summary came out unchanged: then neither the summary,
         /// its full-text entry nor its band keys need writing.
         package var summaryChanged = true
-        /// An existing memory's summary as the batch read it: the write applies only if it is
-        /// still that, so that a summary made again by a forget meanwhile is never overwritten
-        /// with one made from the forgotten text.
-        package var readSummary: String?
 
         package init(
             existing: LongTermMemoryID? = nil, summary: String, strength: Double, importance: Double,
@@ -56,73 +49,51 @@ package struct ConsolidationPlan: Sendable, Equatable {
         }
     }
 
+    /// In the order the plan reached them: new long-term memories get ids in this order.
     package var writes: [LongTermWrite] = []
     /// Low-importance memories that merged into nothing and restated nothing: left pending,
     /// marked as reviewed, and forgotten once old.
     package var parked: [ShortTermMemoryID] = []
-    /// Memories at the end of the batch (in time order) that this plan does not decide, because
-    /// what the store said about their candidates may no longer hold after the earlier memories'
-    /// changes (`LongTermCandidates`); the pass hands them to the next batch.
-    package var unplanned = 0
 
-    package var created: Int { writes.filter { $0.existing == nil && $0.createdByPrevious == nil }.count }
+    package var created: Int { writes.filter { $0.existing == nil }.count }
     package var merged: Int { writes.reduce(0) { $0 + $1.sources.filter { $0.role == .merged }.count } }
     package var reinforced: Int { writes.reduce(0) { $0 + $1.sources.filter { $0.role == .reinforced }.count } }
     package var consolidated: Int { writes.reduce(0) { $0 + $1.sources.count } }
+
+    package var counts: PassCounts {
+        PassCounts(created: created, merged: merged, reinforced: reinforced, parked: parked.count)
+    }
 
     package init(writes: [LongTermWrite] = [], parked: [ShortTermMemoryID] = []) {
         self.writes = writes
         self.parked = parked
     }
-
-    /// The ids the store gave the long-term memories the previous plan created, in its order:
-    /// the writes that join one of them now update it.
-    package mutating func resolve(createdByPrevious ids: [LongTermMemoryID]) {
-        for index in writes.indices { writes[index].resolve(createdByPrevious: ids) }
-    }
 }
 
-/// What the store says about the long-term memories a batch may join, before the batch changes
-/// any of them. The engine plans each memory as if every earlier memory had been written first,
-/// so the same memories give the same long-term memories whatever the batch size.
-package struct LongTermCandidates: Sendable {
-    /// Long-term memories of a conversation that may still take merges: one of their created or
-    /// merged sources is in a session of the batch, close in time to its memories.
-    package struct Open: Sendable, Equatable {
-        package let session: String
-        /// The latest time of the memories it was created or merged from.
-        package let lastMergedAt: Timestamp
-
-        package init(session: String, lastMergedAt: Timestamp) {
-            self.session = session
-            self.lastMergedAt = lastMergedAt
-        }
-    }
-
-    package var memories: [LongTermMemoryID: LongTermMemory] = [:]
-    /// The ids under each band key, newest first: at most `perKeyLimit`, so a list shorter than
-    /// that is all there is.
-    package var byBandKey: [Int64: [LongTermMemoryID]] = [:]
-    package var perKeyLimit: Int
-    package var open: [LongTermMemoryID: Open] = [:]
-
-    package init(
-        memories: [LongTermMemoryID: LongTermMemory] = [:], byBandKey: [Int64: [LongTermMemoryID]] = [:],
-        perKeyLimit: Int = .max, open: [LongTermMemoryID: Open] = [:]
-    ) {
-        self.memories = memories
-        self.byBandKey = byBandKey
-        self.perKeyLimit = perKeyLimit
-        self.open = open
-    }
+/// What consolidation asks of the stored long-term memories while it plans a batch. The store
+/// answers inside the batch's write transaction (`MemoryStore.consolidate`), so every answer is
+/// exact: nothing changes them until the plan is written. The rules live in the engine
+/// (`ConsolidationPlanner`), which never sees SQLite.
+package protocol LongTermIndex {
+    /// Up to `limit` long-term memories with this band key, newest (highest id) first, passing
+    /// over `excluded`.
+    func newest(under key: Int64, limit: Int, excluding excluded: Set<LongTermMemoryID>) throws -> [LongTermMemoryID]
+    /// The long-term memories created or merged from a memory of `session` made between the two
+    /// times, each with when it last took one (`Merging`).
+    func open(session: String, from: Timestamp, to: Timestamp) throws -> [LongTermMemoryID: Merging]
+    /// A remembered long-term memory as consolidation compares it (no source count), and its
+    /// `Merging` when it has a created or merged source left; nil when it is forgotten or gone.
+    func memory(_ id: LongTermMemoryID) throws -> (memory: LongTermMemory, merging: Merging?)?
 }
 
-extension ConsolidationPlan.LongTermWrite {
-    /// Given the ids the store gave the long-term memories the previous plan created, in its
-    /// order: a write that joins one of them now updates it.
-    package mutating func resolve(createdByPrevious ids: [LongTermMemoryID]) {
-        guard let created = createdByPrevious else { return }
-        existing = ids[created]
-        createdByPrevious = nil
+/// The conversation a long-term memory was created in, and the latest time of the memories it
+/// was created or merged from: what decides whether it takes a merge (`ConsolidationEngine.canMerge`).
+package struct Merging: Sendable, Equatable {
+    package let session: String
+    package let lastMergedAt: Timestamp
+
+    package init(session: String, lastMergedAt: Timestamp) {
+        self.session = session
+        self.lastMergedAt = lastMergedAt
     }
 }

@@ -66,211 +66,84 @@ extension MemoryStore {
         }
     }
 
-    /// Ids of long-term memories whose summary sentences share a band key with `bandKeys`: at
-    /// most `perKey` (the newest) for each key, so that the work per memory stays bounded however
-    /// large the store grows. Keys committed but not written into the table yet count as if they
-    /// were (`signatureOverlay`): the answer is the same before and after they are.
-    package func longTermCandidateIDs(bandKeys: [Int64], perKey: Int) throws -> [Int64: [LongTermMemoryID]] {
-        let overlay = signatureOverlay
-        return try reading { connection in
-            var byBandKey: [Int64: [LongTermMemoryID]] = [:]
-            // Newest first, read only as far as needed; rows of memories whose keys the overlay
-            // holds are passed over.
-            let lookup = try connection.prepare(
-                "SELECT ltm_id FROM long_term_signatures WHERE band_key = ? ORDER BY ltm_id DESC")
-            for key in bandKeys {
-                var ids = try lookup.bind([key]).rows(upTo: perKey) { row in
-                    let id = LongTermMemoryID(row.int64(0))
-                    return overlay.contains(id) ? nil : id
-                }
-                let recent = overlay.memories(under: key)
-                if !recent.isEmpty { ids = Array((ids + recent).sorted(by: >).prefix(perKey)) }
-                if !ids.isEmpty { byBandKey[key] = ids }
-            }
-            return byBandKey
-        }
-    }
-
-    /// Long-term memories that may take merges from memories of `sessions` created between the
-    /// two times: one of their created or merged sources is in that session and time span. Each
-    /// with its session and the latest time of those sources (all of them, not only the span's).
-    package func openLongTermMemories(sessions: [String: (from: Timestamp, to: Timestamp)]) throws
-        -> [LongTermMemoryID: LongTermCandidates.Open]
-    {
-        try reading { connection in
-            let members = try connection.prepare(
-                """
-                SELECT DISTINCT ls.ltm_id FROM short_term_memories s
-                JOIN long_term_sources ls ON ls.stm_id = s.id AND ls.role <> 'reinforced'
-                JOIN long_term_memories l ON l.id = ls.ltm_id AND l.forgotten_at IS NULL
-                WHERE s.session = ? AND s.created_at BETWEEN ? AND ? AND s.status = 'consolidated'
-                """)
-            // CROSS JOIN keeps the sources as the outer loop. Left to itself, the planner (no
-            // statistics) walked every consolidated memory on `short_term_memories_by_status` and
-            // looked each up among the sources: 24 ms a memory at 258k, growing with the store.
-            let latest = try connection.prepare(
-                """
-                SELECT max(s.created_at) FROM long_term_sources ls CROSS JOIN short_term_memories s ON s.id = ls.stm_id
-                WHERE ls.ltm_id = ? AND ls.role <> 'reinforced' AND s.status = 'consolidated'
-                """)
-            var open: [LongTermMemoryID: LongTermCandidates.Open] = [:]
-            for session in sessions.keys.sorted() {
-                let span = sessions[session]!
-                let ids = try members.bind([session, span.from.iso8601, span.to.iso8601])
-                    .rows { LongTermMemoryID($0.int64(0)) }
-                for id in ids {
-                    guard let time = try latest.bind([id.rawValue]).firstRow({ Self.optionalTimestamp($0, 0) }) ?? nil else {
-                        continue
-                    }
-                    open[id] = .init(session: session, lastMergedAt: time)
-                }
-            }
-            return open
-        }
-    }
-
-    /// The long-term memories with these ids, as consolidation compares them (without source counts).
-    package func longTermMemories(_ ids: Set<LongTermMemoryID>) throws -> [LongTermMemoryID: LongTermMemory] {
-        // Nothing to read (a recall of turns not yet consolidated): no transaction, no statement.
-        guard !ids.isEmpty else { return [:] }
-        return try reading { connection in
-            let fetch = try connection.prepare(
-                """
-                SELECT summary, strength, importance, created_at, updated_at, last_reinforced_at
-                FROM long_term_memories WHERE id = ?
-                """)
-            var memories: [LongTermMemoryID: LongTermMemory] = [:]
-            for id in ids.sorted() {
-                memories[id] = try fetch.bind([id.rawValue]).firstRow { row in
-                    LongTermMemory(
-                        id: id, summary: row.text(0), strength: row.double(1), importance: row.double(2),
-                        createdAt: Self.timestamp(row, 3), updatedAt: Self.timestamp(row, 4),
-                        lastReinforcedAt: Self.timestamp(row, 5), sourceCount: 0)
-                }
-            }
-            return memories
-        }
-    }
-
-    /// Writes one batch's plan and the pass's progress in one transaction. Returns the ids of the
-    /// long-term memories written, in the order of the plan's writes. A changed summary's band
-    /// keys are not written into `long_term_signatures` here: its memory is listed in
-    /// `long_term_signatures_stale` and the look-ups read its keys from `signatureOverlay` until
-    /// `writeStaleSignatures` writes them with many others, in key order.
-    @discardableResult
-    package func commit(_ plan: ConsolidationPlan, at now: Timestamp, progress: PassProgress, of pass: PassID) throws
-        -> [LongTermMemoryID]
-    {
-        precondition(
-            plan.writes.allSatisfy { $0.createdByPrevious == nil },
-            "a plan made beside the commit before it is written once that commit's ids are resolved")
-        let ids = try withConnection { connection in
+    /// Plans and writes one batch in one write transaction, so that what the plan reads of the
+    /// long-term memories (`index`) is exact: nothing else writes until it is committed. `plan`
+    /// gets the memories of `batch` that are still pending and unreviewed (another writer may
+    /// have forgotten or purged one since the batch was read; it is left out), and the index.
+    /// Then the plan is written with the pass's progress: `progress` gives it from the batch's
+    /// counts, which are returned.
+    package func consolidate(
+        _ batch: [ShortTermMemoryID],
+        plan: (_ stillPending: Set<ShortTermMemoryID>, _ index: SQLiteLongTermIndex) throws -> ConsolidationPlan,
+        at now: Timestamp, progress: (PassCounts) -> PassProgress, of pass: PassID
+    ) throws -> PassCounts {
+        try withConnection { connection in
             try connection.inTransaction {
-                var created = try Self.insert(plan.writes.filter { $0.existing == nil }, connection).makeIterator()
-                var ids: [LongTermMemoryID] = []
-                let stale = try connection.prepare("INSERT OR IGNORE INTO long_term_signatures_stale(ltm_id) VALUES (?)")
-                for write in plan.writes {
-                    let id = try write.existing.map { try Self.update($0, to: write, connection) } ?? created.next()!
-                    if write.summaryChanged { try stale.bind([id.rawValue]).run() }
-                    ids.append(id)
-                    for source in write.sources {
-                        // First: a memory purged since the batch was read is a conflict here,
-                        // before its provenance row would fail on the foreign key.
-                        try Self.changePending(
-                            source.stmID,
-                            "status = 'consolidated', ltm_id = ?, status_changed_at = ?, reviewed_at = ?",
-                            [id.rawValue, now.iso8601, now.iso8601], connection)
-                        try connection.prepare(
-                            "INSERT INTO long_term_sources(ltm_id, stm_id, role, joined_at) VALUES (?, ?, ?, ?)"
-                        ).bind([id.rawValue, source.stmID.rawValue, source.role.rawValue, source.joinedAt.iso8601])
-                            .run()
-                    }
-                }
-                for id in plan.parked {
-                    try Self.changePending(id, "reviewed_at = ?", [now.iso8601], connection)
-                }
-                try Self.record(progress, of: pass, connection)
-                return ids
+                let pending = try connection.prepare(
+                    "SELECT 1 FROM short_term_memories WHERE id = ? AND status = 'pending' AND reviewed_at IS NULL")
+                let stillPending = try Set(batch.filter { try pending.bind([$0.rawValue]).firstRow { _ in true } ?? false })
+                let plan = try plan(stillPending, SQLiteLongTermIndex(connection: connection))
+                try Self.write(plan, at: now, connection)
+                try Self.record(progress(plan.counts), of: pass, connection)
+                return plan.counts
             }
         }
-        signatureOverlay.set(
-            zip(plan.writes, ids).filter { $0.0.summaryChanged }.map { ($0.1, $0.0.summary, $0.0.bandKeys) })
-        return ids
     }
 
-    /// Whether the overlay holds as many band keys as the store lets it (`signatureKeysHeld`).
-    package var staleSignaturesAreDue: Bool { signatureOverlay.keyCount >= signatureKeysHeld }
-
-    /// Lets the overlay hold up to `keys` band keys (`signatureKeysHeld`).
-    package func holdSignatureKeys(upTo keys: Int) {
-        signatureKeysHeld = max(0, keys)
-    }
-
-    /// Lets `writeStaleSignatures` write up to `rows` rows in one transaction.
-    package func writeSignatures(rowsPerCommit rows: Int) {
-        signatureRowsPerCommit = max(1, rows)
-    }
-
-    /// Writes band keys of the long-term memories listed in `long_term_signatures_stale` into
-    /// `long_term_signatures`, at most `signatureRowsPerCommit` rows in one transaction, and
-    /// returns whether all of them are written (and the list emptied). Their keys are the ones
-    /// this store's commits hold, or, for a memory a stopped pass or another writer changed,
-    /// `bandKeys` of its summary as stored (none for a forgotten memory).
-    ///
-    /// The rows go in key order, a slice at a time: written in one transaction they changed
-    /// about 10,000 pages, and its COMMIT, which a stop request cannot interrupt, took 50 to
-    /// 80 ms. The rows are worked out once, in the first slice's transaction, and again in any
-    /// later one that finds the database changed since by another connection or by another job
-    /// of this store, so no memory gets keys of a summary that is no longer its own. Left
-    /// half-written, the list still names every memory, and the look-ups still read their keys
-    /// from `signatureOverlay`; a stopped or killed pass leaves the list, and the next writes it.
-    package func writeStaleSignatures(bandKeys: @Sendable (String) -> [Int64]) throws -> Bool {
-        let overlay = signatureOverlay
-        let rowsPerCommit = signatureRowsPerCommit
-        let progress = try withConnection { connection -> SignatureWrite? in
-            if signatureWrite == nil {
-                // Most passes end with nothing left to write: no write lock for that.
-                let listed = try connection.scalarInt("SELECT EXISTS (SELECT 1 FROM long_term_signatures_stale)") == 1
-                guard listed || !overlay.isEmpty else { return nil }
-            }
-            var write = signatureWrite
-            try connection.inTransaction {
-                let version = try connection.scalarInt("PRAGMA data_version") ?? 0
-                if write == nil || write!.version != version || write!.totalChanges != connection.totalChanges {
-                    write = SignatureWrite(
-                        changes: try Self.staleSignatureChanges(overlay, bandKeys, connection), version: version)
-                }
-                let end = min(write!.written + rowsPerCommit, write!.changes.count)
-                try Self.apply(write!.changes[write!.written..<end], connection)
-                write!.written = end
-                if write!.isFinished { try connection.execute("DELETE FROM long_term_signatures_stale") }
-            }
-            write!.totalChanges = connection.totalChanges
-            return write!.isFinished ? nil : write
-        }
-        signatureWrite = progress
-        if progress == nil { signatureOverlay.removeAll() }
-        return progress == nil
-    }
-
-    /// What makes the stored keys of each listed memory its current ones, in key order.
-    private static func staleSignatureChanges(
-        _ overlay: SignatureOverlay, _ bandKeys: (String) -> [Int64], _ connection: Connection
-    ) throws -> [SignatureChange] {
-        let stale = try connection.prepare("SELECT ltm_id FROM long_term_signatures_stale ORDER BY ltm_id")
-            .rows { LongTermMemoryID($0.int64(0)) }
-        let summary = try connection.prepare("SELECT summary FROM long_term_memories WHERE id = ? AND forgotten_at IS NULL")
-        var changes: [SignatureChange] = []
-        for id in stale {
-            let keys: [Int64]
-            if let text = try summary.bind([id.rawValue]).firstRow({ $0.text(0) }) {
-                if let held = overlay.entries[id], held.isOf(text) { keys = held.keys } else { keys = bandKeys(text) }
+    /// Writes a plan: the new long-term memories, the changed ones, their band keys by
+    /// difference (in key order, so neighbouring keys share pages), and each source's status and
+    /// provenance.
+    private static func write(_ plan: ConsolidationPlan, at now: Timestamp, _ connection: Connection) throws {
+        var created = try insert(plan.writes.filter { $0.existing == nil }, connection).makeIterator()
+        var keyChanges: [SignatureChange] = []
+        let provenance = try connection.prepare(
+            "INSERT INTO long_term_sources(ltm_id, stm_id, role, joined_at) VALUES (?, ?, ?, ?)")
+        let consolidated = try connection.prepare(
+            """
+            UPDATE short_term_memories SET status = 'consolidated', ltm_id = ?, status_changed_at = ?, reviewed_at = ?
+            WHERE id = ?
+            """)
+        for write in plan.writes {
+            let id: LongTermMemoryID
+            if let existing = write.existing {
+                id = existing
+                try update(existing, to: write, connection)
+                if write.summaryChanged { keyChanges += try signatureChanges(of: id, to: write.bandKeys, connection) }
             } else {
-                keys = []  // forgotten
+                id = created.next()!
+                keyChanges += write.bandKeys.map { SignatureChange(key: $0, id: id.rawValue, inserted: true) }
             }
-            changes += try signatureChanges(of: id, to: keys, connection)
+            for source in write.sources {
+                try consolidated.bind([id.rawValue, now.iso8601, now.iso8601, source.stmID.rawValue]).run()
+                try provenance.bind([id.rawValue, source.stmID.rawValue, source.role.rawValue, source.joinedAt.iso8601])
+                    .run()
+            }
         }
-        return changes.sorted()
+        try apply(keyChanges.sorted(), connection)
+        let reviewed = try connection.prepare("UPDATE short_term_memories SET reviewed_at = ? WHERE id = ?")
+        for id in plan.parked { try reviewed.bind([now.iso8601, id.rawValue]).run() }
+    }
+
+    /// Long-term memories whose band keys a pass of memoryd before version 8 of the schema left
+    /// unwritten (`long_term_signatures_stale`, which passes no longer fill): their keys made
+    /// current from their summaries, and the list emptied.
+    package func writeListedSignatures(bandKeys: (String) -> [Int64]) throws {
+        try withConnection { connection in
+            guard try connection.scalarInt("SELECT EXISTS (SELECT 1 FROM long_term_signatures_stale)") == 1 else {
+                return
+            }
+            try connection.inTransaction {
+                let listed = try connection.prepare("SELECT ltm_id FROM long_term_signatures_stale ORDER BY ltm_id")
+                    .rows { LongTermMemoryID($0.int64(0)) }
+                let summary = try connection.prepare(
+                    "SELECT summary FROM long_term_memories WHERE id = ? AND forgotten_at IS NULL")
+                for id in listed {
+                    let text = try summary.bind([id.rawValue]).firstRow { $0.text(0) }
+                    try Self.setSignatures(of: id, to: text.map(bandKeys) ?? [], connection)
+                }
+                try connection.execute("DELETE FROM long_term_signatures_stale")
+            }
+        }
     }
 
     /// The new long-term memories of a batch, in the order of the plan: a few rows per statement,
@@ -306,29 +179,26 @@ extension MemoryStore {
         ]
     }
 
-    /// Writes what a batch changed of a stored long-term memory, if it is still as the batch read it.
+    /// Writes what a batch changed of a stored long-term memory.
     private static func update(
         _ existing: LongTermMemoryID, to write: ConsolidationPlan.LongTermWrite, _ connection: Connection
-    ) throws -> LongTermMemoryID {
-        let expected: [(any SQLiteBindable)?] = [existing.rawValue, write.readSummary ?? write.summary]
+    ) throws {
         if write.summaryChanged {
             try connection.prepare(
                 """
                 UPDATE long_term_memories SET summary = ?, strength = ?, importance = ?, created_at = ?,
-                    updated_at = ?, last_reinforced_at = ? WHERE id = ? AND forgotten_at IS NULL AND summary = ?
+                    updated_at = ?, last_reinforced_at = ? WHERE id = ?
                 """
-            ).bind(values(write) + expected).run()
+            ).bind(values(write) + [existing.rawValue]).run()
         } else {
             // Naming `summary` in the UPDATE would re-index it in FTS5 even if unchanged.
             try connection.prepare(
                 """
                 UPDATE long_term_memories SET strength = ?, importance = ?, created_at = ?,
-                    updated_at = ?, last_reinforced_at = ? WHERE id = ? AND forgotten_at IS NULL AND summary = ?
+                    updated_at = ?, last_reinforced_at = ? WHERE id = ?
                 """
-            ).bind(Array(values(write).dropFirst()) + expected).run()
+            ).bind(Array(values(write).dropFirst()) + [existing.rawValue]).run()
         }
-        try stillRemembered(existing, connection)
-        return existing
     }
 
     /// Makes the stored band keys of `id` exactly `keys`, writing only the difference: a summary
@@ -355,13 +225,6 @@ extension MemoryStore {
         let delete = try connection.prepare("DELETE FROM long_term_signatures WHERE band_key = ? AND ltm_id = ?")
         let insert = try connection.prepare("INSERT INTO long_term_signatures(band_key, ltm_id) VALUES (?, ?)")
         for change in changes { try (change.inserted ? insert : delete).bind([change.key, change.id]).run() }
-    }
-
-    /// A long-term memory the batch reinforces was forgotten, purged or made again since the
-    /// batch was read: the batch is rolled back rather than join a memory the user asked to
-    /// forget, or bring back a forgotten sentence with a summary made from the old one.
-    private static func stillRemembered(_ id: LongTermMemoryID, _ connection: Connection) throws {
-        guard connection.changes == 1 else { throw ConsolidationConflict(memory: .longTerm(id)) }
     }
 
     /// Updates a memory that must still be pending; anything else means another writer changed
@@ -423,17 +286,15 @@ extension MemoryStore {
     package func purge(
         _ ids: [ShortTermMemoryID], at now: Timestamp, rules: ForgettingRules, progress: PassProgress, of pass: PassID
     ) throws {
-        let report = try withConnection { connection in
+        try withConnection { connection in
             try connection.inTransaction {
                 let forgotten = try connection.prepare("SELECT status = 'forgotten' FROM short_term_memories WHERE id = ?")
                 let expired = try ids.filter { try forgotten.bind([$0.rawValue]).firstRow { $0.int64(0) == 1 } ?? false }
                 var report = ForgetReport(reference: "retention", purged: true)
                 try Self.purgeShortTerm(expired, at: now, rules: rules, into: &report, connection)
                 try Self.record(progress, of: pass, connection)
-                return report
             }
         }
-        signatureOverlay.drop(report.longTermWithNewSignatures)
     }
 }
 
@@ -448,4 +309,13 @@ package struct ConsolidationConflict: Error, CustomStringConvertible {
     package init(memory: MemoryReference) {
         self.memory = memory
     }
+}
+
+/// A row of `long_term_signatures` to insert or to delete.
+struct SignatureChange: Comparable {
+    let key: Int64
+    let id: Int64
+    let inserted: Bool
+
+    static func < (a: SignatureChange, b: SignatureChange) -> Bool { (a.key, a.id) < (b.key, b.id) }
 }

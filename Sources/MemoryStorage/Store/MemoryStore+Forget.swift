@@ -48,7 +48,6 @@ extension MemoryStore {
                 return report
             }
         }
-        signatureOverlay.drop(report.longTermWithNewSignatures)
         return report
     }
 
@@ -282,9 +281,4 @@ extension MemoryStore {
         }
         return removed
     }
-}
-
-extension ForgetReport {
-    /// Long-term memories whose stored band keys the forget wrote from what it left of them.
-    var longTermWithNewSignatures: [LongTermMemoryID] { longTermRebuilt + longTermForgotten + longTermRemoved }
 }

@@ -265,4 +265,27 @@ extension MemoryStore {
             }
         }
     }
+
+    /// The long-term memories with these ids, without their source counts: what recall quotes.
+    package func longTermMemories(_ ids: Set<LongTermMemoryID>) throws -> [LongTermMemoryID: LongTermMemory] {
+        // Nothing to read (a recall of turns not yet consolidated): no transaction, no statement.
+        guard !ids.isEmpty else { return [:] }
+        return try reading { connection in
+            let fetch = try connection.prepare(
+                """
+                SELECT summary, strength, importance, created_at, updated_at, last_reinforced_at
+                FROM long_term_memories WHERE id = ?
+                """)
+            var memories: [LongTermMemoryID: LongTermMemory] = [:]
+            for id in ids.sorted() {
+                memories[id] = try fetch.bind([id.rawValue]).firstRow { row in
+                    LongTermMemory(
+                        id: id, summary: row.text(0), strength: row.double(1), importance: row.double(2),
+                        createdAt: Self.timestamp(row, 3), updatedAt: Self.timestamp(row, 4),
+                        lastReinforcedAt: Self.timestamp(row, 5), sourceCount: 0)
+                }
+            }
+            return memories
+        }
+    }
 }

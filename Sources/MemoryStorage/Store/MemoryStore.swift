@@ -120,23 +120,6 @@ public actor MemoryStore {
     /// commit, so that a stop request rolls the batch back instead of waiting for it.
     package nonisolated let interruption: StoreInterruption
     private nonisolated let executor: StoreExecutor
-    /// Band keys of this store's consolidation commits that `long_term_signatures` does not hold
-    /// yet (`writeStaleSignatures`).
-    var signatureOverlay = SignatureOverlay()
-    /// How many band keys the overlay holds before `staleSignaturesAreDue`
-    /// (`defaultSignatureKeysHeld`; tests set it lower).
-    package var signatureKeysHeld = defaultSignatureKeysHeld
-    /// The fewer keys held, the more often a pass rewrites the table's pages; 32,768 is every
-    /// three or four batches of the 258k Chit-Chat messages. Twice as many kept the pass's peak
-    /// at 1M memories past 100 MB (docs/DECISIONS.md, "Issue 11, twelfth session").
-    package static let defaultSignatureKeysHeld = 32_768
-    /// How far the band keys being written are (`writeStaleSignatures`).
-    var signatureWrite: SignatureWrite? = nil
-    /// Rows of `long_term_signatures` at most in one transaction of `writeStaleSignatures`
-    /// (`defaultSignatureRowsPerCommit`; tests set it lower).
-    package var signatureRowsPerCommit = defaultSignatureRowsPerCommit
-    /// About 600 changed pages at 258k memories, whose COMMIT takes a few milliseconds.
-    package static let defaultSignatureRowsPerCommit = 4_096
 
     /// The store's jobs run on a thread of its own (`StoreExecutor`), not on the cooperative pool.
     public nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }

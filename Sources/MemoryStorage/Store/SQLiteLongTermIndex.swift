@@ -1,0 +1,66 @@
+import MemoryModel
+import SQLiteKit
+
+/// The long-term memories as consolidation's planner reads them, inside the transaction of
+/// `MemoryStore.consolidate`: every answer is the database's own at that moment.
+package struct SQLiteLongTermIndex: LongTermIndex {
+    let connection: Connection
+
+    /// Newest first, read only as far as needed.
+    package func newest(under key: Int64, limit: Int, excluding excluded: Set<LongTermMemoryID>) throws
+        -> [LongTermMemoryID]
+    {
+        try connection.prepare("SELECT ltm_id FROM long_term_signatures WHERE band_key = ? ORDER BY ltm_id DESC")
+            .bind([key]).rows(upTo: limit) { row in
+                let id = LongTermMemoryID(row.int64(0))
+                return excluded.contains(id) ? nil : id
+            }
+    }
+
+    package func open(session: String, from: Timestamp, to: Timestamp) throws -> [LongTermMemoryID: Merging] {
+        let ids = try connection.prepare(
+            """
+            SELECT DISTINCT ls.ltm_id FROM short_term_memories s
+            JOIN long_term_sources ls ON ls.stm_id = s.id AND ls.role <> 'reinforced'
+            JOIN long_term_memories l ON l.id = ls.ltm_id AND l.forgotten_at IS NULL
+            WHERE s.session = ? AND s.created_at BETWEEN ? AND ? AND s.status = 'consolidated'
+            """
+        ).bind([session, from.iso8601, to.iso8601]).rows { LongTermMemoryID($0.int64(0)) }
+        var open: [LongTermMemoryID: Merging] = [:]
+        for id in ids { open[id] = try merging(of: id) }
+        return open
+    }
+
+    package func memory(_ id: LongTermMemoryID) throws -> (memory: LongTermMemory, merging: Merging?)? {
+        let stored = try connection.prepare(
+            """
+            SELECT summary, strength, importance, created_at, updated_at, last_reinforced_at
+            FROM long_term_memories WHERE id = ? AND forgotten_at IS NULL
+            """
+        ).bind([id.rawValue]).firstRow { row in
+            LongTermMemory(
+                id: id, summary: row.text(0), strength: row.double(1), importance: row.double(2),
+                createdAt: MemoryStore.timestamp(row, 3), updatedAt: MemoryStore.timestamp(row, 4),
+                lastReinforcedAt: MemoryStore.timestamp(row, 5), sourceCount: 0)
+        }
+        guard let stored else { return nil }
+        return (stored, try merging(of: id))
+    }
+
+    /// The session and latest time of the memories a long-term memory was created or merged
+    /// from (one session: merges never cross one); nil when none is left.
+    private func merging(of id: LongTermMemoryID) throws -> Merging? {
+        // CROSS JOIN keeps the sources as the outer loop. Left to itself, the planner (no
+        // statistics) walked every consolidated memory on `short_term_memories_by_status` and
+        // looked each up among the sources: 24 ms a memory at 258k, growing with the store.
+        try connection.prepare(
+            """
+            SELECT s.session, max(s.created_at) FROM long_term_sources ls CROSS JOIN short_term_memories s
+                ON s.id = ls.stm_id
+            WHERE ls.ltm_id = ? AND ls.role <> 'reinforced' AND s.status = 'consolidated'
+            """
+        ).bind([id.rawValue]).firstRow { row in
+            MemoryStore.optionalTimestamp(row, 1).map { Merging(session: row.text(0), lastMergedAt: $0) }
+        } ?? nil
+    }
+}
