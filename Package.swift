@@ -14,7 +14,7 @@ import PackageDescription
 //   MemoryPasses + HTTPServer                    → MemoryWebUI ┴→ memctl (never MemoryDaemon)
 //
 // Only memory-bench imports Foundation: the libraries, memoryd and memctl use FoundationEssentials,
-// so that they map neither Foundation nor ICU (docs/DECISIONS.md, "Idle memory and start-up").
+// so that they map neither Foundation nor ICU (docs/DECISIONS.md, "Linking and start-up").
 let package = Package(
     name: "memoryd",
     products: [
@@ -157,10 +157,10 @@ if Context.environment["MEMORYD_FUZZ"] == "1" {
 // Release builds link the Swift runtime and libraries into the programs (what
 // `--static-swift-stdlib` does): a memctl command starts in less time, memoryd holds less while
 // idle, and the binaries need only glibc, libstdc++ and libsqlite3 where they run
-// (docs/DECISIONS.md, "Idle memory and start-up"). The programs are linked at a fixed address
+// (docs/DECISIONS.md, "Linking and start-up"). The programs are linked at a fixed address
 // (`-no-pie`): a position-independent memctl has 40,000 relocations that the loader applies at
-// every start, in pages that then stay private to the process (docs/DECISIONS.md, "Issue 11,
-// seventh session"). Debug builds and tests link dynamically.
+// every start, in pages that then stay private to the process (docs/DECISIONS.md, "Linking
+// and start-up"). Debug builds and tests link dynamically.
 for target in package.targets where target.type == .regular || target.type == .executable {
     let staticInRelease: [String] = ["-static-stdlib"]
     target.swiftSettings = (target.swiftSettings ?? []) + [.unsafeFlags(staticInRelease, .when(configuration: .release))]

@@ -11,7 +11,7 @@ import SystemSupport
 /// caches of up to 65,536 per thread for the life of the thread: 836 of them after a cycle over
 /// 25,000 messages, on pages of their own among the pass's freed memory, which a long-lived
 /// process (`memctl mcp`; memoryd, before its passes ran in workers) then could not give back
-/// (docs/DECISIONS.md, "Issue 11, seventh session"). A job queued here is only appended to an
+/// (docs/DECISIONS.md, "Threads and priorities"). A job queued here is only appended to an
 /// array.
 enum PassThreads {
     /// The executors made so far, by thread count: a process runs its passes with one count

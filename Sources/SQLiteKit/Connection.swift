@@ -69,7 +69,7 @@ package final class Connection {
     /// Just under 128 KiB: SQLite writes what it held in memory to that file in one call, and
     /// its Unix layer writes at most 128 KiB - 1 bytes in a call, reporting the rest as a full
     /// disk (with 4 MiB, any statement that journalled more failed with "database or disk is
-    /// full"). docs/DECISIONS.md has the figures.
+    /// full"; docs/DECISIONS.md, "Storage and SQLite settings").
     package static let statementJournalSpillBytes: Int32 = (128 << 10) - 1
 
     /// Library-wide settings, made once before the first connection initializes SQLite.

@@ -1,7 +1,7 @@
 import Glibc
 
 /// A mutex and its condition variable, over pthreads: what `NSCondition` gives, without
-/// Foundation. memoryd links only FoundationEssentials (docs/DECISIONS.md, "Idle memory and
+/// Foundation. memoryd links only FoundationEssentials (docs/DECISIONS.md, "Linking and
 /// start-up").
 public final class Condition: @unchecked Sendable {
     private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)

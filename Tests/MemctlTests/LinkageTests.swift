@@ -3,7 +3,7 @@ import Testing
 
 /// memoryd runs for as long as the machine does, so what it maps stays resident; memctl is
 /// started for every command, so what it loads is paid each time. Both use FoundationEssentials,
-/// never Foundation with its ICU data (docs/DECISIONS.md, "Idle memory and start-up").
+/// never Foundation with its ICU data (docs/DECISIONS.md, "Linking and start-up").
 @Suite("What memoryd and memctl link")
 struct LinkageTests {
     @Test("neither binary needs Foundation or ICU", arguments: ["memoryd", "memctl"])

@@ -3,9 +3,9 @@ import Testing
 @testable import MemoryDaemon
 @testable import MemoryModel
 
-/// `LoopSettings.retryDelay`: docs/DECISIONS.md ("30 s, then doubling, capped at the loop's
-/// interval and an hour") and the README ("30 s, then 60 s, 2 min, … never longer than its
-/// interval").
+/// `LoopSettings.retryDelay`: docs/DECISIONS.md, "The daemon" ("30 s, then doubling, capped at
+/// the loop's interval and an hour") and the README ("30 s, then 60 s, 2 min, … never longer
+/// than its interval").
 @Suite("Retry delay")
 struct RetryDelayTests {
     private func seconds(_ settings: LoopSettings, _ kind: PassKind, _ failures: Int) -> Int64 {

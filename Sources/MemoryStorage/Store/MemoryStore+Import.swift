@@ -99,7 +99,7 @@ extension MemoryStore {
 /// Rows of an import, inserted `perStatement` at a time. One INSERT per row would make SQLite
 /// journal every page the row and its triggers touch, for each row (a statement journal, so
 /// that a failing statement can be undone inside the transaction); a multi-row INSERT journals
-/// each page once per statement. docs/DECISIONS.md has the figures.
+/// each page once per statement (docs/DECISIONS.md, "Import", has the figures).
 private struct ImportRows {
     static let perStatement = 64
     private static let columns = 5

@@ -53,8 +53,8 @@ public actor MemoryStore {
     /// When a pass copies the `-wal` into the database between batches. A long pass changes
     /// the same pages of `long_term_signatures` batch after batch; copying them every 1,000
     /// pages (SQLite's own threshold) copied and synced each of them again and again: 258k real
-    /// messages consolidated in 48–52 s with it, 42–44 s with this (docs/DECISIONS.md, "Issue
-    /// 11, ninth session").
+    /// messages consolidated in 48–52 s with it, 42–44 s with this (docs/DECISIONS.md,
+    /// "Checkpoints and the -wal").
     static let checkpointPagesBetweenBatches = 8_192
 
     /// What a pass leaves in the `-wal` when it ends: SQLite's own threshold, so that readers and
