@@ -14,7 +14,7 @@ public struct ConsolidationPass: Sendable {
 
     /// The page cache a store running passes should have: a pass over a large store reads the
     /// same index pages batch after batch; 32 MiB, with batches of 1,024 memories, keeps a pass
-    /// under 100 MB of memory (docs/DECISIONS.md, "Speed on real chat", has the measurements).
+    /// under 100 MB of memory (docs/DECISIONS.md, "Consolidation speed", has the measurements).
     public static let pageCacheKibibytes = 32 * 1024
 
     public init(store: MemoryStore, policy: ConsolidationPolicy = ConsolidationPolicy(), now: Timestamp = .now) {
