@@ -48,14 +48,17 @@ public struct ConsolidationPass: Sendable {
     /// (its memories come after those, so that commit changes nothing it reads).
     private func consolidate(_ ledger: PassLedger, pending: Int) async throws {
         let engine = ConsolidationEngine(policy: policy)
+        let summaries = SummaryCache()
         let cutoff = now.subtracting(policy.minimumAge)
         // Over capacity, the oldest memories are taken whatever their age: how many of those
         // are left to read.
         var overflow = max(0, pending - policy.pendingCapacity)
         try await store.writeListedSignatures(bandKeys: ConsolidationEngine.summaryBandKeys)
         let first = try await read(after: nil, overflow: &overflow, cutoff: cutoff)
-        var batch = Batch(memories: first, features: try await features(of: first, engine: engine))
+        var batch = Batch(memories: first.memories, features: try await features(of: first, engine: engine))
         while let last = batch.memories.last {
+            // Read before the commit, so that the store's thread does not wait for the analysis,
+            // nor the analysis for the commit.
             let following = try await read(after: (last.createdAt, last.id), overflow: &overflow, cutoff: cutoff)
             async let next = features(of: following, engine: engine)
             try await ledger.commitBatch(processed: batch.memories.count) { [batch, store, now] progress in
@@ -64,34 +67,34 @@ public struct ConsolidationPass: Sendable {
                     plan: { stillPending, index in
                         try ConsolidationPlanner.plan(
                             batch.memories, features: batch.features, stillPending: stillPending, engine: engine,
-                            index: index)
+                            index: index, summaries: summaries)
                     }, at: now, progress: progress, of: ledger.id)
             }
-            batch = Batch(memories: following, features: try await next)
+            batch = Batch(memories: following.memories, features: try await next)
         }
     }
 
     /// Reads the batch that follows `position`: the oldest `overflow` memories whatever their
-    /// age first (counted down by those read), then those created before `cutoff`.
+    /// age first (counted down by those read), then those created before `cutoff`; with who
+    /// spoke around each (`MemoryStore.neighbourSpeakers`).
     private func read(
         after position: (createdAt: Timestamp, id: ShortTermMemoryID)?, overflow: inout Int, cutoff: Timestamp
-    ) async throws -> [ShortTermMemory] {
+    ) async throws -> (memories: [ShortTermMemory], speakers: [ShortTermMemoryID: Set<String>]) {
         let limit = overflow > 0 ? min(policy.batchSize, overflow) : policy.batchSize
         let memories = try await store.unreviewedMemories(
             after: position, createdAtOrBefore: overflow > 0 ? nil : cutoff, limit: limit)
         overflow = max(0, overflow - memories.count)
-        return memories
+        return (memories, try await store.neighbourSpeakers(of: memories))
     }
 
     /// Each memory's features, on the pass's threads.
-    private func features(of memories: [ShortTermMemory], engine: ConsolidationEngine) async throws
-        -> [ConsolidationEngine.Features]
-    {
+    private func features(
+        of read: (memories: [ShortTermMemory], speakers: [ShortTermMemoryID: Set<String>]), engine: ConsolidationEngine
+    ) async throws -> [ConsolidationEngine.Features] {
         // A stop request before the analysis drops it.
         try Task.checkCancellation()
-        let speakers = try await store.neighbourSpeakers(of: memories)
-        return try await memories.concurrentMap(threads: policy.threads) {
-            engine.features(of: $0, speakers: speakers[$0.id] ?? [])
+        return try await read.memories.concurrentMap(threads: policy.threads) {
+            engine.features(of: $0, speakers: read.speakers[$0.id] ?? [])
         }
     }
 

@@ -33,9 +33,7 @@ final class InMemoryLongTermIndex: LongTermIndex {
         return open
     }
 
-    func memory(_ id: LongTermMemoryID) -> (memory: LongTermMemory, merging: Merging?)? {
-        memories[id].map { ($0, merging(of: id)) }
-    }
+    func memory(_ id: LongTermMemoryID) -> LongTermMemory? { memories[id] }
 
     private func merging(of id: LongTermMemoryID) -> Merging? {
         (merged[id] ?? []).max { $0.at < $1.at }.map { Merging(session: $0.session, lastMergedAt: $0.at) }

@@ -61,14 +61,11 @@ struct LongTermIndexTests {
         #expect(try index.open(session: "t", from: at(minutes: -30), to: at(minutes: 30)).isEmpty)
     }
 
-    @Test("a memory comes with its conversation and latest merge; a forgotten one not at all")
-    func memoryAndMerging() async throws {
+    @Test("a remembered memory is read as stored; a forgotten one not at all")
+    func memoryAsStored() async throws {
         let (_, index) = try await database()
         let first = try #require(try index.memory(LongTermMemoryID(1)))
-        #expect(first.memory.summary == "Summary 1.")
-        #expect(first.merging == Merging(session: "s", lastMergedAt: at(minutes: 10)))
-        // Only restated: it takes no merges.
-        #expect(try #require(try index.memory(LongTermMemoryID(2))).merging == nil)
+        #expect(first.summary == "Summary 1." && first.createdAt == base && first.strength == 1)
         #expect(try index.memory(LongTermMemoryID(6)) == nil)
         #expect(try index.memory(LongTermMemoryID(99)) == nil)
     }

@@ -22,9 +22,10 @@ package struct ConsolidationEngine: Sendable {
         /// Filler ("Thanks, talk soon!") the writer gave no importance to: kept back, never
         /// merged or reinforcing.
         package let isFiller: Bool
-        /// Sentences a summary leaves out: acknowledgements and questions back beside what the
-        /// memory says (`Filler.leftOut`).
-        package let leftOut: Set<Int>
+        /// What the memory gives a summary: its sentences but those left out as filler
+        /// (acknowledgements and questions back beside what it says, `Filler.leftOut`), each
+        /// with its length in characters.
+        package let stated: [(sentence: TextFeatures.Sentence, length: Int)]
 
         package init(
             sentences: [TextFeatures.Sentence], comparable: [WordSet], names: WordSet, bandKeys: [Int64],
@@ -36,7 +37,7 @@ package struct ConsolidationEngine: Sendable {
             self.bandKeys = bandKeys
             self.importance = importance
             self.isFiller = isFiller
-            self.leftOut = leftOut
+            stated = sentences.indices.filter { !leftOut.contains($0) }.map { (sentences[$0], sentences[$0].text.count) }
         }
     }
 
@@ -108,14 +109,16 @@ package struct ConsolidationEngine: Sendable {
     /// would add; a memory that adds none (each of its sentences repeats one there) always fits.
     /// A memory longer than that on its own starts a long-term memory of its own, whole.
     /// `statements`: word sets of the summary's sentences, then of the whole summary.
-    func hasRoom(for feature: Features, summary: String, statements: [WordSet]) -> Bool {
+    /// `length`: the summary's, in characters.
+    func hasRoom(for feature: Features, length: Int, statements: [WordSet]) -> Bool {
         let sentences = statements.dropLast()
-        let added = Self.summarySentences(feature).filter { sentence in
-            !sentences.contains { $0.similarity(to: sentence.words) >= ExtractiveSummary.repeatSimilarity }
+        var (total, adds) = (length, false)
+        for stated in feature.stated
+        where !sentences.contains(where: { $0.similarity(to: stated.sentence.words) >= ExtractiveSummary.repeatSimilarity }) {
+            total += stated.length + 1
+            adds = true
         }
-        guard !added.isEmpty else { return true }
-        let length = added.reduce(summary.count) { $0 + $1.text.count + 1 }
-        return length <= policy.maximumLongTermLength
+        return !adds || total <= policy.maximumLongTermLength
     }
 
     /// Whether a long-term memory takes a merge from `memory`: the one rule of which long-term
@@ -168,7 +171,7 @@ package struct ConsolidationEngine: Sendable {
 
     /// What a memory gives its summary: its sentences but those left out as filler.
     static func summarySentences(_ feature: Features) -> [TextFeatures.Sentence] {
-        feature.sentences.indices.filter { !feature.leftOut.contains($0) }.map { feature.sentences[$0] }
+        feature.stated.map(\.sentence)
     }
 
     package init(policy: ConsolidationPolicy) {

@@ -15,6 +15,7 @@ import MemoryModel
 package struct ConsolidationPlanner {
     private let engine: ConsolidationEngine
     private let index: any LongTermIndex
+    private let summaries: SummaryCache
 
     /// The long-term memories the batch has reached, in the order it reached them.
     private var drafts: [Draft] = []
@@ -36,9 +37,10 @@ package struct ConsolidationPlanner {
     private var openIn: [String: [(id: LongTermMemoryID, merging: Merging)]] = [:]
     private var spans: [String: (from: Timestamp, to: Timestamp)] = [:]
 
-    package init(engine: ConsolidationEngine, index: any LongTermIndex) {
+    package init(engine: ConsolidationEngine, index: any LongTermIndex, summaries: SummaryCache = SummaryCache()) {
         self.engine = engine
         self.index = index
+        self.summaries = summaries
     }
 
     /// A long-term memory as a batch sees it: a stored one, or the n-th one the batch creates.
@@ -55,15 +57,17 @@ package struct ConsolidationPlanner {
         let reference: Reference
         /// A stored memory's summary as stored: the write changes it only if it differs.
         let storedSummary: String?
-        /// Its conversation and latest created or merged memory; nil for a stored memory with
-        /// neither left.
+        /// Its conversation and latest created or merged memory; nil for a stored memory not (yet)
+        /// found open to merges from the batch's memories.
         var merging: Merging?
+        /// Its summary's length in characters.
+        var length: Int
         /// Word sets of its summary's sentences, then of the whole summary.
         var statements: [WordSet]
         /// Names and numbers its summary contains.
         var names: WordSet
-        /// Its summary's sentences, which its next summary is made from.
-        var sentences: [TextFeatures.Sentence]
+        /// Its summary's sentences, which its next summary is made from; nil until needed.
+        var sentences: [TextFeatures.Sentence]?
         /// Band keys of its summary once the batch has joined it; before that, a stored memory's
         /// keys are the index's.
         var bandKeys: [Int64]?
@@ -93,7 +97,7 @@ package struct ConsolidationPlanner {
             var best: (draft: Int, role: ProvenanceRole, similarity: Double)?
             for draft in try reachable(memory, feature) {
                 let reached = drafts[draft]
-                guard engine.hasRoom(for: feature, summary: reached.write.summary, statements: reached.statements),
+                guard engine.hasRoom(for: feature, length: reached.length, statements: reached.statements),
                     let join = engine.join(
                         memory, feature, statements: reached.statements, names: reached.names, merging: reached.merging),
                     join.similarity > best?.similarity ?? -1
@@ -112,6 +116,11 @@ package struct ConsolidationPlanner {
             var write = draft.write
             write.summaryChanged = write.summary != draft.storedSummary
             write.bandKeys = write.summaryChanged ? draft.bandKeys ?? [] : []
+            if write.summaryChanged, let id = write.existing {
+                summaries.remember(
+                    .init(summary: write.summary, length: draft.length, statements: draft.statements, names: draft.names),
+                    for: id)
+            }
             return write
         }
         return plan
@@ -123,10 +132,10 @@ package struct ConsolidationPlanner {
     /// is nil): what `MemoryStore.consolidate` asks for.
     package static func plan(
         _ memories: [ShortTermMemory], features: [Features], stillPending: Set<ShortTermMemoryID>? = nil,
-        engine: ConsolidationEngine, index: any LongTermIndex
+        engine: ConsolidationEngine, index: any LongTermIndex, summaries: SummaryCache = SummaryCache()
     ) throws -> ConsolidationPlan {
         let kept = memories.indices.filter { stillPending?.contains(memories[$0].id) ?? true }
-        var planner = ConsolidationPlanner(engine: engine, index: index)
+        var planner = ConsolidationPlanner(engine: engine, index: index, summaries: summaries)
         return try planner.plan(kept.map { memories[$0] }, features: kept.map { features[$0] })
     }
 
@@ -147,8 +156,10 @@ package struct ConsolidationPlanner {
         // bands; a draft as it now is (a merge earlier in the batch may have moved its time).
         for (id, merging) in try open(in: memory.session) {
             if let draft = draftOf[.stored(id)] {
+                // Reached through its band keys first: now its merging is known.
+                if drafts[draft].merging == nil { drafts[draft].merging = merging }
                 if engine.canMerge(memory, into: drafts[draft].merging) { reached.insert(draft) }
-            } else if engine.canMerge(memory, into: merging), let draft = try draft(.stored(id)) {
+            } else if engine.canMerge(memory, into: merging), let draft = try draft(.stored(id), merging: merging) {
                 reached.insert(draft)
             }
         }
@@ -187,18 +198,20 @@ package struct ConsolidationPlanner {
     }
 
     /// The draft of a reference, made from the stored memory when first reached; nil for a
-    /// stored one no longer remembered.
-    private mutating func draft(_ reference: Reference) throws -> Int? {
+    /// stored one no longer remembered. `merging`: the index's, when it was reached as open to
+    /// merges. A stored memory reached through its band keys alone gets none until then: one
+    /// that takes a merge from a memory of the batch is open to that memory's session (`openIn`).
+    private mutating func draft(_ reference: Reference, merging: Merging? = nil) throws -> Int? {
         if let draft = draftOf[reference] { return draft }
-        guard case .stored(let id) = reference, let (stored, merging) = try index.memory(id) else { return nil }
-        let text = TextFeatures(stored.summary)
+        guard case .stored(let id) = reference, let stored = try index.memory(id) else { return nil }
+        let analysis = summaries.analysis(of: id, summary: stored.summary)
         let write = ConsolidationPlan.LongTermWrite(
             existing: id, summary: stored.summary, strength: stored.strength, importance: stored.importance,
             createdAt: stored.createdAt, lastReinforcedAt: stored.lastReinforcedAt, sources: [], bandKeys: [])
         return add(
             Draft(
                 write: write, reference: reference, storedSummary: stored.summary, merging: merging,
-                statements: Self.statements(text), names: text.names, sentences: text.sentences))
+                length: analysis.length, statements: analysis.statements, names: analysis.names))
     }
 
     private mutating func add(_ draft: Draft) -> Int {
@@ -206,9 +219,6 @@ package struct ConsolidationPlanner {
         draftOf[draft.reference] = drafts.count - 1
         return drafts.count - 1
     }
-
-    /// What a summary is compared by: word sets of its sentences, then of the whole summary.
-    private static func statements(_ text: TextFeatures) -> [WordSet] { text.sentences.map(\.words) + [text.words] }
 
     // MARK: - Writing into the drafts
 
@@ -220,8 +230,8 @@ package struct ConsolidationPlanner {
         let draft = add(
             Draft(
                 write: write, reference: .new(created), storedSummary: nil,
-                merging: Merging(session: memory.session, lastMergedAt: memory.createdAt), statements: [],
-                names: WordSet([String]()), sentences: []))
+                merging: Merging(session: memory.session, lastMergedAt: memory.createdAt), length: 0,
+                statements: [], names: WordSet([String]()), sentences: []))
         created += 1
         createdBySession[memory.session, default: []].append(draft)
         summarize(draft, adding: ConsolidationEngine.summarySentences(feature))
@@ -253,15 +263,18 @@ package struct ConsolidationPlanner {
     /// Makes a draft's summary again with a memory's sentences, as a stored memory's would be
     /// made, and what it is compared and found by with it.
     private mutating func summarize(_ draft: Int, adding sentences: [TextFeatures.Sentence]) {
-        let summary = ExtractiveSummary.summarize(drafts[draft].sentences + sentences)
+        let before = drafts[draft].sentences ?? TextFeatures(drafts[draft].write.summary).sentences
+        let summary = ExtractiveSummary.summarize(before + sentences)
         let keysBefore = drafts[draft].bandKeys
         guard summary != drafts[draft].write.summary || keysBefore == nil else { return }
         let text = TextFeatures(summary)
         let keys = ConsolidationEngine.summaryBandKeys(text)
+        let analysis = SummaryCache.Analysis(summary, text)
         drafts[draft].write.summary = summary
+        drafts[draft].length = analysis.length
         drafts[draft].sentences = text.sentences
-        drafts[draft].statements = Self.statements(text)
-        drafts[draft].names = text.names
+        drafts[draft].statements = analysis.statements
+        drafts[draft].names = analysis.names
         drafts[draft].bandKeys = keys
         if case .stored(let id) = drafts[draft].reference { joinedStored.insert(id) }
         for key in keysBefore ?? [] { joinedByBandKey[key]?.remove(draft) }

@@ -81,9 +81,9 @@ package protocol LongTermIndex {
     /// The long-term memories created or merged from a memory of `session` made between the two
     /// times, each with when it last took one (`Merging`).
     func open(session: String, from: Timestamp, to: Timestamp) throws -> [LongTermMemoryID: Merging]
-    /// A remembered long-term memory as consolidation compares it (no source count), and its
-    /// `Merging` when it has a created or merged source left; nil when it is forgotten or gone.
-    func memory(_ id: LongTermMemoryID) throws -> (memory: LongTermMemory, merging: Merging?)?
+    /// A remembered long-term memory as consolidation compares it (no source count); nil when
+    /// it is forgotten or gone.
+    func memory(_ id: LongTermMemoryID) throws -> LongTermMemory?
 }
 
 /// The conversation a long-term memory was created in, and the latest time of the memories it

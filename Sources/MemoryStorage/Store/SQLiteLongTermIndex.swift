@@ -31,8 +31,8 @@ package struct SQLiteLongTermIndex: LongTermIndex {
         return open
     }
 
-    package func memory(_ id: LongTermMemoryID) throws -> (memory: LongTermMemory, merging: Merging?)? {
-        let stored = try connection.prepare(
+    package func memory(_ id: LongTermMemoryID) throws -> LongTermMemory? {
+        try connection.prepare(
             """
             SELECT summary, strength, importance, created_at, updated_at, last_reinforced_at
             FROM long_term_memories WHERE id = ? AND forgotten_at IS NULL
@@ -43,12 +43,10 @@ package struct SQLiteLongTermIndex: LongTermIndex {
                 createdAt: MemoryStore.timestamp(row, 3), updatedAt: MemoryStore.timestamp(row, 4),
                 lastReinforcedAt: MemoryStore.timestamp(row, 5), sourceCount: 0)
         }
-        guard let stored else { return nil }
-        return (stored, try merging(of: id))
     }
 
     /// The session and latest time of the memories a long-term memory was created or merged
-    /// from (one session: merges never cross one); nil when none is left.
+    /// from (one session: merges never cross one).
     private func merging(of id: LongTermMemoryID) throws -> Merging? {
         // CROSS JOIN keeps the sources as the outer loop. Left to itself, the planner (no
         // statistics) walked every consolidated memory on `short_term_memories_by_status` and
