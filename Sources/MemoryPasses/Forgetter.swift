@@ -24,6 +24,9 @@ extension ForgettingRules {
     /// The consolidation engine's summaries and the graph's edge weights, as the passes use them.
     static func standard(policy: ConsolidationPolicy, settings: PassSettings = PassSettings()) -> ForgettingRules {
         let engine = ConsolidationEngine(policy: policy)
-        return ForgettingRules(rebuildSummary: engine.rebuiltSummary, weightHalfLife: settings.weightHalfLife)
+        let halfLife = settings.weightHalfLife
+        return ForgettingRules(
+            rebuildSummary: engine.rebuiltSummary,
+            edgeWeight: { EdgeWeight.of(observationsAt: $0, halfLife: halfLife)?.value ?? 0 })
     }
 }

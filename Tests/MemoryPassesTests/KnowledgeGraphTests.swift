@@ -217,20 +217,6 @@ struct KnowledgeGraphTests {
         #expect(graph.edges.first.map { $0.weight < rows[0].2 } == true)
     }
 
-    @Test("the weight of an edge does not depend on the order its observations arrive in")
-    func weightOrder() {
-        let halfLife = Duration.seconds(30 * 86_400)
-        let times = [0, 5, 2, 9].map { Timestamp(millisecondsSince1970: Int64($0) * 86_400_000) }
-        func total(_ order: [Timestamp]) -> Double {
-            var weight = 1.0
-            var last = order[0]
-            for time in order.dropFirst() { (weight, last) = GraphWriter.add(to: weight, at: last, observationAt: time, halfLife: halfLife) }
-            return weight * pow(2, -Double(times[3].millisecondsSince1970 - last.millisecondsSince1970) / Double(halfLife.milliseconds))
-        }
-        #expect(abs(total(times) - total(times.sorted())) < 1e-12)
-        #expect(abs(total(times) - total(times.reversed())) < 1e-12)
-    }
-
     // MARK: - Recall
 
     @Test("recall: the more relevant memory first, the recent one first when equally relevant")

@@ -4,7 +4,7 @@ import MemoryModel
 /// the batch's transaction (`RelationTable`).
 ///
 /// - Weight is a sum over observations of 2^(−age / half-life), stored as of `last_seen`, so
-///   that the order in which observations arrive does not change it.
+///   that the order in which observations arrive does not change it (`EdgeWeight`).
 /// - A single-valued predicate (`lives_in`, `works_at`) has one open edge per subject: a new
 ///   object closes the old edge at the time of the new observation (sets `valid_to`); an
 ///   observation older than the open edge is recorded as a closed, historical edge instead.
@@ -43,24 +43,15 @@ package struct GraphWriter: Sendable {
         let id: Int64
         if let edge = try table.openEdge(subject, predicate, object) {
             id = edge.id
-            let (weight, lastSeen) = Self.add(to: edge.weight, at: edge.lastSeen, observationAt: time, halfLife: halfLife)
+            let weight = EdgeWeight(value: edge.weight, lastSeen: edge.lastSeen)
+                .adding(observationAt: time, halfLife: halfLife)
             try table.updateEdge(
-                id, weight: weight, firstSeen: min(edge.firstSeen, time), lastSeen: lastSeen,
+                id, weight: weight.value, firstSeen: min(edge.firstSeen, time), lastSeen: weight.lastSeen,
                 validFrom: min(edge.validFrom, event))
         } else {
             id = try table.insertEdge(subject, predicate, object, at: time, validFrom: event, validTo: nil)
         }
         try table.addEvidence(id, memory: evidence, at: time)
-    }
-
-    /// The weight after one more observation at `time`, and the time it is stated as of.
-    package static func add(to weight: Double, at lastSeen: Timestamp, observationAt time: Timestamp, halfLife: Duration)
-        -> (Double, Timestamp)
-    {
-        let apart = Double(abs(time.millisecondsSince1970 - lastSeen.millisecondsSince1970))
-        let fade = Decay.factor(elapsedMilliseconds: apart, halfLife: halfLife)
-        if time >= lastSeen { return (weight * fade + 1, time) }
-        return (weight + fade, lastSeen)
     }
 
     /// The stored entity for a node; the speaker is an entity of kind `speaker` named after the

@@ -48,11 +48,15 @@ public struct RebuiltSummary: Sendable, Equatable {
 public struct ForgettingRules: Sendable {
     /// The summary of the given sources (oldest first), or nil when they give no sentence.
     public let rebuildSummary: @Sendable ([ShortTermMemory]) -> RebuiltSummary?
-    /// An edge's weight is the sum over its evidence of 2^(−age / half-life) at its latest evidence.
-    public let weightHalfLife: Duration
+    /// The weight of an edge whose evidence was observed at the given times (oldest first), as of
+    /// the latest of them: the graph's own rule (`EdgeWeight` in the engines).
+    public let edgeWeight: @Sendable ([Timestamp]) -> Double
 
-    package init(rebuildSummary: @escaping @Sendable ([ShortTermMemory]) -> RebuiltSummary?, weightHalfLife: Duration) {
+    package init(
+        rebuildSummary: @escaping @Sendable ([ShortTermMemory]) -> RebuiltSummary?,
+        edgeWeight: @escaping @Sendable ([Timestamp]) -> Double
+    ) {
         self.rebuildSummary = rebuildSummary
-        self.weightHalfLife = weightHalfLife
+        self.edgeWeight = edgeWeight
     }
 }

@@ -238,7 +238,7 @@ extension MemoryStore {
                 removed += connection.changes
                 continue
             }
-            let weight = times.reduce(0) { $0 + Decay.decayed(1, from: $1, to: last, halfLife: rules.weightHalfLife) }
+            let weight = rules.edgeWeight(times)
             try connection.prepare(
                 """
                 UPDATE relations SET weight = ?1, first_seen = ?2, last_seen = ?3,
