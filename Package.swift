@@ -83,8 +83,9 @@ let package = Package(
                 "MemoryDaemon", "MemoryPasses", "MemoryStorage", "MemoryEngines", "MemoryModel", "SQLiteKit", "HTTPServer",
                 "SystemSupport",
             ]),
-        /// A database in a temporary directory, for the tests of the layers that open a store, and the
-        /// orchestrator's manual clock.
+        /// A database in a temporary directory, for the tests of the layers that open a store, the
+        /// orchestrator's manual clock, and what the end-to-end tests run the built programs with
+        /// (`Memctl`, `DaemonProcess`, `MCPSession`, ...; Tests/TestFixtures/Processes).
         .target(
             name: "TestFixtures", dependencies: ["MemoryDaemon", "MemoryModel", "MemoryStorage", "SQLiteKit"],
             path: "Tests/TestFixtures"),
@@ -93,11 +94,13 @@ let package = Package(
         .testTarget(name: "MemoryModelTests", dependencies: ["MemoryModel", "SystemSupport"]),
         .testTarget(name: "MCPProtocolTests", dependencies: ["MCPProtocol"]),
         .testTarget(name: "ControlProtocolTests", dependencies: ["ControlProtocol", "MemoryModel", "TestFixtures"]),
+        // In process (Tests/MCPServerTests), and `memctl mcp` as an assistant runs it, beside memoryd
+        // too (Tests/MCPServerTests/MemctlMCP): it depends on both programs so that `swift test` builds them.
         .testTarget(
             name: "MCPServerTests",
             dependencies: [
-                "MCPServer", "MCPProtocol", "ControlProtocol", "MemoryStorage", "MemoryModel", "SystemSupport",
-                "TestFixtures",
+                "memctl", "memoryd", "MCPServer", "MCPProtocol", "ControlProtocol", "MemoryStorage", "MemoryModel",
+                "SystemSupport", "TestFixtures",
             ]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "SystemSupport"]),
         .testTarget(name: "MemoryWebUITests", dependencies: ["MemoryWebUI", "HTTPServer", "MemoryModel"]),
@@ -113,13 +116,24 @@ let package = Package(
             dependencies: [
                 "MemoryDaemon", "MemoryPasses", "MemoryStorage", "MemoryEngines", "MemoryModel", "SQLiteKit", "TestFixtures",
             ]),
-        // Depends on the executables so that `swift test` always builds the binaries it runs.
+        // The end-to-end tests depend on the executables so that `swift test` always builds the
+        // binaries they run. memctl's commands as processes, its web page in a headless Chromium:
         .testTarget(
             name: "MemctlTests",
             dependencies: [
                 "memctl", "memoryd", "MemoryDaemon", "ControlProtocol", "MemoryPasses", "MemoryStorage", "MemoryEngines",
                 "MemoryModel", "SQLiteKit", "TestFixtures", "HTTPServer", "SystemSupport",
             ]),
+        // memoryd as a process: sockets, signals, the notify protocol, pass workers, writers beside it.
+        .testTarget(
+            name: "MemorydTests",
+            dependencies: [
+                "memoryd", "memctl", "MemoryDaemon", "ControlProtocol", "MemoryPasses", "MemoryStorage", "MemoryEngines",
+                "MemoryModel", "SQLiteKit", "TestFixtures",
+            ]),
+        // memoryd installed as a service under a real systemd (systemd-nspawn; root only). It builds
+        // the release binaries itself, as the README's install steps do.
+        .testTarget(name: "SystemdServiceTests"),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,4 +1,5 @@
 import Foundation
+import TestFixtures
 import Testing
 
 /// Files memctl must refuse: each command exits non-zero with one clear line on stderr, and

@@ -1,4 +1,5 @@
 import Foundation
+import TestFixtures
 import Testing
 
 /// `memctl ui` as a user's browser shows it: headless Chromium, driven over the DevTools

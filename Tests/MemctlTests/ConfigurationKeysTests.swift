@@ -3,6 +3,7 @@ import MemoryDaemon
 import MemoryEngines
 import MemoryModel
 import SystemSupport
+import TestFixtures
 import Testing
 
 @testable import memctl

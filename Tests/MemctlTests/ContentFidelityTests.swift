@@ -1,4 +1,5 @@
 import Foundation
+import TestFixtures
 import Testing
 
 /// Content is stored and shown exactly as given: compared as Unicode scalars (Swift's `==` on

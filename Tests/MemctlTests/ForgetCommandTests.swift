@@ -1,4 +1,5 @@
 import Foundation
+import TestFixtures
 import Testing
 
 /// `memctl forget`: soft forgetting and purging on request, checked through memctl and down to

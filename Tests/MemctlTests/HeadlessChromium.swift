@@ -2,6 +2,7 @@ import Foundation
 import MemoryModel
 import Synchronization
 import SystemSupport
+import TestFixtures
 import Testing
 
 #if canImport(Glibc)

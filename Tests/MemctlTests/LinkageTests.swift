@@ -1,4 +1,5 @@
 import Foundation
+import TestFixtures
 import Testing
 
 /// memoryd runs for as long as the machine does, so what it maps stays resident; memctl is

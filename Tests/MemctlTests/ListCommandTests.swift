@@ -1,4 +1,5 @@
 import Foundation
+import TestFixtures
 import Testing
 
 /// `ltm`, `entities` and `passes`: memctl itself never writes these, so on a database made by

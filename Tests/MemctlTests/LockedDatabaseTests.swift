@@ -1,4 +1,5 @@
 import Foundation
+import TestFixtures
 import Testing
 
 /// Another process (the sqlite3 shell) holds the write lock in an open transaction.

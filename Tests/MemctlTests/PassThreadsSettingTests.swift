@@ -1,5 +1,6 @@
 import Foundation
 import SystemSupport
+import TestFixtures
 import Testing
 
 

@@ -1,4 +1,5 @@
 import Foundation
+import TestFixtures
 import Testing
 
 /// A database file the user may not write. Root ignores permissions, so when the tests run as

@@ -1,4 +1,5 @@
 import Foundation
+import TestFixtures
 import Testing
 
 @testable import MemoryModel
@@ -27,7 +28,7 @@ struct RecallCommandTests {
         #expect(!answer.stdout.contains("stm:") && !answer.stdout.contains("ltm:"))
 
         let session = try MCPSession(database: db, in: dir)
-        _ = try session.request("initialize", MCPServerTests.initialize)
+        _ = try session.request("initialize", MCPSession.initialize)
         for (query, budget) in [("Where does my sister Leah live?", 30), ("Acme Robotics job", 60), ("dentist", 200)] {
             let tool = try session.call("recall", ["query": query, "max_words": budget])
             let cli = try Memctl.run(["--db", db, "recall", query, "--max-words", String(budget)], in: dir)

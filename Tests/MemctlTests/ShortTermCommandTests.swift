@@ -1,4 +1,5 @@
 import Foundation
+import TestFixtures
 import Testing
 
 // The width memctl itself lays out with, so the check cannot drift from the code it checks.

@@ -1,5 +1,6 @@
 import Foundation
 import HTTPServer
+import TestFixtures
 import Testing
 
 #if canImport(Glibc)

@@ -4,6 +4,7 @@ import MemoryEngines
 import MemoryModel
 import MemoryPasses
 import MemoryStorage
+import TestFixtures
 import Testing
 
 @Suite("memctl usage and help")

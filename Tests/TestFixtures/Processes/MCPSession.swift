@@ -1,3 +1,8 @@
+// What runs the built programs reports through Swift Testing, which a release build (linked
+// with the static standard library, which has no Testing module) cannot import; only the
+// tests use it.
+#if canImport(Testing)
+
 import Foundation
 import Synchronization
 import Testing
@@ -9,23 +14,31 @@ import Testing
 /// A running `memctl --db DB --socket SOCKET mcp`, talked to over pipes as an MCP client does:
 /// lines in on standard input, every standard output line kept (read by a thread of its own, so
 /// the server never blocks on a full pipe) for the test to wait on.
-final class MCPSession {
+package final class MCPSession {
     /// Generous: a debug build on a busy two-core machine; nothing waits this long when all is well.
-    static let timeout = 120.0
+    package static let timeout = 120.0
+
+    /// The parameters of `initialize` an MCP client sends.
+    package static var initialize: [String: Any] {
+        [
+            "protocolVersion": "2025-06-18", "capabilities": [:] as [String: Any],
+            "clientInfo": ["name": "memctl-tests", "version": "1"],
+        ]
+    }
 
     private final class Received: Sendable {
         let lines = Mutex<[String]>([])
         let ended = Atomic<Bool>(false)
     }
 
-    let process = Process()
+    package let process = Process()
     private let input = Pipe()
     private let received = Received()
-    let errorPath: String
+    package let errorPath: String
     private var nextID = 100
 
     /// `memctl --db DATABASE --socket SOCKET mcp`; without `socket`, one where no memoryd listens.
-    init(database: String, socket: String? = nil, in directory: TemporaryDirectory) throws {
+    package init(database: String, socket: String? = nil, in directory: TemporaryDirectory) throws {
         process.executableURL = Memctl.executable
         process.arguments = ["--db", database, "--socket", socket ?? directory.path("no-memoryd.sock"), "mcp"]
         var env = ProcessInfo.processInfo.environment
@@ -65,28 +78,28 @@ final class MCPSession {
     }
 
     /// Every standard output line so far.
-    var lines: [String] { received.lines.withLock { $0 } }
+    package var lines: [String] { received.lines.withLock { $0 } }
 
-    var messages: [[String: Any]] { lines.compactMap(Self.object) }
+    package var messages: [[String: Any]] { lines.compactMap(Self.object) }
 
-    var stderr: String { (try? String(contentsOfFile: errorPath, encoding: .utf8)) ?? "" }
+    package var stderr: String { (try? String(contentsOfFile: errorPath, encoding: .utf8)) ?? "" }
 
-    static func object(_ line: String) -> [String: Any]? {
+    package static func object(_ line: String) -> [String: Any]? {
         (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any]
     }
 
-    func send(bytes: [UInt8]) {
+    package func send(bytes: [UInt8]) {
         input.fileHandleForWriting.write(Data(bytes + [UInt8(ascii: "\n")]))
     }
 
-    func send(_ line: String) { send(bytes: Array(line.utf8)) }
+    package func send(_ line: String) { send(bytes: Array(line.utf8)) }
 
-    func send(_ message: [String: Any]) throws {
+    package func send(_ message: [String: Any]) throws {
         send(String(decoding: try JSONSerialization.data(withJSONObject: message), as: UTF8.self))
     }
 
     /// Sends a request with a fresh id and waits for its response.
-    func request(_ method: String, _ params: [String: Any]? = nil, sourceLocation: SourceLocation = #_sourceLocation)
+    package func request(_ method: String, _ params: [String: Any]? = nil, sourceLocation: SourceLocation = #_sourceLocation)
         throws -> [String: Any]
     {
         let id = start(method, params)
@@ -95,7 +108,7 @@ final class MCPSession {
 
     /// Sends a request and returns its id, without waiting.
     @discardableResult
-    func start(_ method: String, _ params: [String: Any]? = nil) -> Int {
+    package func start(_ method: String, _ params: [String: Any]? = nil) -> Int {
         nextID += 1
         var message: [String: Any] = ["jsonrpc": "2.0", "id": nextID, "method": method]
         if let params { message["params"] = params }
@@ -104,7 +117,7 @@ final class MCPSession {
     }
 
     /// `tools/call`; returns the call's result.
-    func call(_ tool: String, _ arguments: [String: Any] = [:], sourceLocation: SourceLocation = #_sourceLocation)
+    package func call(_ tool: String, _ arguments: [String: Any] = [:], sourceLocation: SourceLocation = #_sourceLocation)
         throws -> [String: Any]
     {
         let response = try request(
@@ -113,11 +126,11 @@ final class MCPSession {
             response["result"] as? [String: Any], "no result: \(response)", sourceLocation: sourceLocation)
     }
 
-    func response(to id: Any, sourceLocation: SourceLocation = #_sourceLocation) throws -> [String: Any] {
+    package func response(to id: Any, sourceLocation: SourceLocation = #_sourceLocation) throws -> [String: Any] {
         try waitFor(sourceLocation: sourceLocation) { Self.isResponse($0, to: id) }
     }
 
-    static func isResponse(_ message: [String: Any], to id: Any) -> Bool {
+    package static func isResponse(_ message: [String: Any], to id: Any) -> Bool {
         guard message["method"] == nil else { return false }
         switch (message["id"], id) {
         case (let a as Int, let b as Int): return a == b
@@ -128,7 +141,7 @@ final class MCPSession {
     }
 
     /// Waits for the first message after the first `skip` messages that `matches`.
-    func waitFor(
+    package func waitFor(
         after skip: Int = 0, sourceLocation: SourceLocation = #_sourceLocation, _ matches: ([String: Any]) -> Bool
     )
         throws -> [String: Any]
@@ -144,27 +157,29 @@ final class MCPSession {
         throw MCPSessionError()
     }
 
-    func closeInput() { try? input.fileHandleForWriting.close() }
+    package func closeInput() { try? input.fileHandleForWriting.close() }
 
     /// Waits for memctl to exit and for its output to be read; nil if it is still running.
-    func waitForExit() -> Int32? {
+    package func waitForExit() -> Int32? {
         let deadline = Date().addingTimeInterval(Self.timeout)
         while (process.isRunning || !received.ended.load(ordering: .acquiring)) && Date() < deadline { usleep(5_000) }
         return process.isRunning ? nil : process.terminationStatus
     }
 }
 
-struct MCPSessionError: Error {}
+package struct MCPSessionError: Error {}
 
 extension [String: Any] {
     /// A tool result's text content.
-    var toolText: String {
+    package var toolText: String {
         ((self["content"] as? [[String: Any]])?.first?["text"] as? String) ?? ""
     }
 
-    var isToolError: Bool { self["isError"] as? Bool == true }
+    package var isToolError: Bool { self["isError"] as? Bool == true }
 
-    var structured: [String: Any] { self["structuredContent"] as? [String: Any] ?? [:] }
+    package var structured: [String: Any] { self["structuredContent"] as? [String: Any] ?? [:] }
 
-    var errorCode: Int? { (self["error"] as? [String: Any])?["code"] as? Int }
+    package var errorCode: Int? { (self["error"] as? [String: Any])?["code"] as? Int }
 }
+
+#endif

@@ -1,4 +1,5 @@
 import Foundation
+import TestFixtures
 import Testing
 
 #if canImport(Glibc)
@@ -7,22 +8,15 @@ import Testing
 
 /// `memctl mcp` driven over pipes by a test acting as the MCP client.
 @Suite("memctl mcp")
-struct MCPServerTests {
+struct MemctlMCPSessionTests {
     static let toolNames = ["remember", "recall", "search", "entity", "why", "forget", "consolidate", "status"]
-
-    static var initialize: [String: Any] {
-        [
-            "protocolVersion": "2025-06-18", "capabilities": [:] as [String: Any],
-            "clientInfo": ["name": "memctl-tests", "version": "1"],
-        ]
-    }
 
     @Test("a whole session: initialize, tools, remember, consolidate with progress, recall, forget, recall, bad input, EOF")
     func wholeSession() throws {
         let fixture = try MemctlFixture()
         let session = try MCPSession(database: fixture.db, in: fixture.dir)
 
-        let initialized = try session.request("initialize", Self.initialize)
+        let initialized = try session.request("initialize", MCPSession.initialize)
         let result = try #require(initialized["result"] as? [String: Any])
         #expect(result["protocolVersion"] as? String == "2025-06-18")
         #expect((result["capabilities"] as? [String: Any])?["tools"] != nil)
@@ -149,7 +143,7 @@ struct MCPServerTests {
     func noDatabaseYet() throws {
         let fixture = try MemctlFixture()
         let session = try MCPSession(database: fixture.db, in: fixture.dir)
-        _ = try session.request("initialize", Self.initialize)
+        _ = try session.request("initialize", MCPSession.initialize)
         let recalled = try session.call("recall", ["query": "Leah"])
         #expect(!recalled.isToolError && (recalled.structured["memories"] as? [Any])?.isEmpty == true)
         let searched = try session.call("search", ["query": "Leah"])
@@ -168,7 +162,7 @@ struct MCPServerTests {
     func toolErrorsChangeNothing() throws {
         let fixture = try MemctlFixture()
         let session = try MCPSession(database: fixture.db, in: fixture.dir)
-        _ = try session.request("initialize", Self.initialize)
+        _ = try session.request("initialize", MCPSession.initialize)
         #expect(!(try session.call("remember", ["content": "The garage code is 4711."])).isToolError)
         let before = try fixture.stats()
         let failures: [(String, [String: Any], String)] = [
@@ -205,7 +199,7 @@ struct MCPServerTests {
         let cycle = try fixture.run(["consolidate", "--local", "--min-age", "0"])
         try #require(cycle.status == 0, "\(cycle.stderr)")
         let session = try MCPSession(database: fixture.db, in: fixture.dir)
-        _ = try session.request("initialize", Self.initialize)
+        _ = try session.request("initialize", MCPSession.initialize)
         let before = try session.call("entity", ["name": "Miso"])
         #expect(!before.isToolError, "\(before.toolText)")
 
@@ -233,7 +227,7 @@ struct MCPServerTests {
         let lines = (1...7).map { "{\"content\": \"Reminder number \($0) about the boat\"}" }.joined(separator: "\n")
         #expect(try fixture.run(["import", "-"], stdin: Data(lines.utf8)).status == 0)
         let session = try MCPSession(database: fixture.db, in: fixture.dir)
-        _ = try session.request("initialize", Self.initialize)
+        _ = try session.request("initialize", MCPSession.initialize)
         var refs: [String] = []
         var cursor: String?
         repeat {

@@ -1,19 +1,24 @@
+// What runs the built programs reports through Swift Testing, which a release build (linked
+// with the static standard library, which has no Testing module) cannot import; only the
+// tests use it.
+#if canImport(Testing)
+
 import Foundation
 import Testing
 
-@testable import MemoryStorage
-@testable import SQLiteKit
+import MemoryStorage
+import SQLiteKit
 
 /// What a cycle decided on a database, for tests that compare an interrupted run (killed, out of
 /// space) with an uninterrupted one.
-enum CycleOutcome {
+package enum CycleOutcome {
     /// Every row a cycle decides, without the times (`MemoryStore.decisions`).
-    static func rows(_ db: String) throws -> [String] {
+    package static func rows(_ db: String) throws -> [String] {
         try MemoryStore.decisions(try Connection(path: db, mode: .readWrite, busyTimeoutMilliseconds: 1000))
     }
 
     /// `count` memories of a few people, places and small talk, over the last 40 hours.
-    static func importedDatabase(count: Int, in dir: TemporaryDirectory, name: String = "memory.db") throws -> String {
+    package static func importedDatabase(count: Int, in dir: TemporaryDirectory, name: String = "memory.db") throws -> String {
         let db = dir.path(name)
         let people = ["Leah", "Marcus", "Priya", "Jonas", "Sofia", "Tom"]
         let places = ["Berlin", "Lisbon", "Munich", "Hamburg", "Toronto"]
@@ -41,3 +46,5 @@ enum CycleOutcome {
     }
 
 }
+
+#endif

@@ -1,11 +1,12 @@
 import Foundation
+import TestFixtures
 import Testing
 
 /// Malformed JSON-RPC and bad tool arguments sent to `memctl mcp`: each gets the error the spec
 /// gives it (or, for a notification or a response, no answer at all), and the server serves the
 /// next message. Tool errors change nothing in the database.
 @Suite("memctl mcp and bad messages")
-struct MCPBadMessagesTests {
+struct MemctlMCPBadMessagesTests {
     /// A line, the id its error answer carries (nil: none is expected), the code, and a piece of
     /// the message a person reads.
     static let invalid: [(line: String, id: Int?, code: Int, says: String)] = [

@@ -1,4 +1,5 @@
 import Foundation
+import TestFixtures
 import Testing
 
 /// Writers beside memoryd's passes: four processes add memories with `memctl add` while memoryd

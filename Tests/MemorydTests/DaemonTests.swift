@@ -1,6 +1,7 @@
 import ControlProtocol
 import Foundation
 import Synchronization
+import TestFixtures
 import Testing
 
 @testable import MemoryDaemon

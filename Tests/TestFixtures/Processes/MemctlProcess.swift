@@ -1,31 +1,40 @@
+// What runs the built programs reports through Swift Testing, which a release build (linked
+// with the static standard library, which has no Testing module) cannot import; only the
+// tests use it.
+#if canImport(Testing)
+
 import Foundation
 import Testing
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// What one run of the built `memctl` did.
-struct MemctlResult {
-    let status: Int32
-    let stdout: String
-    let stderr: String
+package struct MemctlResult {
+    package let status: Int32
+    package let stdout: String
+    package let stderr: String
 
     /// Standard output parsed as JSON.
-    func json() throws -> Any {
+    package func json() throws -> Any {
         try JSONSerialization.jsonObject(with: Data(stdout.utf8), options: [.fragmentsAllowed])
     }
 
-    func jsonObject() throws -> [String: Any] {
+    package func jsonObject() throws -> [String: Any] {
         try #require(try json() as? [String: Any], "stdout is not a JSON object: \(stdout)")
     }
 
-    func jsonArray() throws -> [[String: Any]] {
+    package func jsonArray() throws -> [[String: Any]] {
         try #require(try json() as? [[String: Any]], "stdout is not a JSON array: \(stdout)")
     }
 }
 
 /// A temporary directory for one test, removed when the test's value goes away.
-final class TemporaryDirectory: Sendable {
-    let url: URL
+package final class TemporaryDirectory: Sendable {
+    package let url: URL
 
-    init() throws {
+    package init() throws {
         url = FileManager.default.temporaryDirectory
             .appendingPathComponent("memctl-tests-\(UUID().uuidString)", isDirectory: true)
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
@@ -33,23 +42,23 @@ final class TemporaryDirectory: Sendable {
 
     deinit { try? FileManager.default.removeItem(at: url) }
 
-    func path(_ name: String) -> String { url.appendingPathComponent(name).path }
+    package func path(_ name: String) -> String { url.appendingPathComponent(name).path }
 
     /// Writes `contents` to a file in the directory and returns its path.
     @discardableResult
-    func write(_ name: String, _ contents: Data) throws -> String {
+    package func write(_ name: String, _ contents: Data) throws -> String {
         let path = path(name)
         try contents.write(to: URL(fileURLWithPath: path))
         return path
     }
 
     @discardableResult
-    func write(_ name: String, _ text: String) throws -> String { try write(name, Data(text.utf8)) }
+    package func write(_ name: String, _ text: String) throws -> String { try write(name, Data(text.utf8)) }
 }
 
 /// Runs the `memctl` executable that `swift test` built next to the test bundle.
-enum Memctl {
-    static let executable: URL = {
+package enum Memctl {
+    package static let executable: URL = {
         if let path = ProcessInfo.processInfo.environment["MEMCTL_BIN"] { return URL(fileURLWithPath: path) }
         let testBinary = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
         var directory = testBinary.deletingLastPathComponent()
@@ -65,7 +74,7 @@ enum Memctl {
     /// Runs memctl with `arguments`, `stdin` as standard input, and the environment of the test
     /// process minus memctl's own variables plus `environment`. A `launcher` (a program and its
     /// arguments, e.g. setpriv) runs memctl through it.
-    static func run(
+    package static func run(
         _ arguments: [String], stdin: Data? = nil, environment: [String: String] = [:],
         in directory: TemporaryDirectory, launcher: [String] = []
     ) throws -> MemctlResult {
@@ -112,3 +121,6 @@ enum Memctl {
             stderr: String(decoding: try Data(contentsOf: URL(fileURLWithPath: errPath)), as: UTF8.self))
     }
 }
+
+
+#endif

@@ -1,4 +1,5 @@
 import Foundation
+import TestFixtures
 import Testing
 
 #if canImport(Glibc)
@@ -7,7 +8,7 @@ import Testing
 
 /// `memctl mcp`'s transport and lifecycle: cancellation, signals, oversized lines.
 @Suite("memctl mcp protocol")
-struct MCPProtocolTests {
+struct MemctlMCPTransportTests {
     @Test("a cancelled call gets no response after the cancel, and the server keeps serving")
     func cancellation() throws {
         let fixture = try MemctlFixture()
@@ -19,7 +20,7 @@ struct MCPProtocolTests {
         let imported = try fixture.run(["import", "-"], stdin: Data(lines.joined(separator: "\n").utf8))
         #expect(imported.status == 0, "\(imported.stderr)")
         let session = try MCPSession(database: fixture.db, in: fixture.dir)
-        _ = try session.request("initialize", MCPServerTests.initialize)
+        _ = try session.request("initialize", MCPSession.initialize)
         let id = session.start(
             "tools/call", ["name": "consolidate", "arguments": ["wait": true], "_meta": ["progressToken": 7]])
         // The first progress notification shows the call is running.
@@ -46,7 +47,7 @@ struct MCPProtocolTests {
         for number in [SIGTERM, SIGINT] {
             let fixture = try MemctlFixture()
             let session = try MCPSession(database: fixture.db, in: fixture.dir)
-            _ = try session.request("initialize", MCPServerTests.initialize)
+            _ = try session.request("initialize", MCPSession.initialize)
             #expect(!(try session.call("remember", ["content": "Signals end the server cleanly."])).isToolError)
             kill(session.process.processIdentifier, number)
             #expect(session.waitForExit() == 0, "signal \(number)")
@@ -63,7 +64,7 @@ struct MCPProtocolTests {
         let fixture = try MemctlFixture()
         for attempt in 1...20 {
             let session = try MCPSession(database: fixture.db, in: fixture.dir)
-            _ = try session.request("initialize", MCPServerTests.initialize)
+            _ = try session.request("initialize", MCPSession.initialize)
             kill(session.process.processIdentifier, SIGTERM)
             let status = session.waitForExit()
             #expect(
@@ -76,28 +77,12 @@ struct MCPProtocolTests {
     func oversizedLine() throws {
         let fixture = try MemctlFixture()
         let session = try MCPSession(database: fixture.db, in: fixture.dir)
-        _ = try session.request("initialize", MCPServerTests.initialize)
+        _ = try session.request("initialize", MCPSession.initialize)
         let before = session.messages.count
         session.send(bytes: [UInt8](repeating: UInt8(ascii: "a"), count: (16 << 20) + 100))
         let refused = try session.waitFor(after: before) { $0["error"] != nil }
         #expect(refused.errorCode == -32600 && refused["id"] is NSNull)
         #expect(try session.request("ping")["result"] != nil)
-        session.closeInput()
-        #expect(session.waitForExit() == 0)
-    }
-
-    @Test("a client asking for an older protocol version gets it; an unknown one gets the newest")
-    func versionNegotiation() throws {
-        let fixture = try MemctlFixture()
-        let session = try MCPSession(database: fixture.db, in: fixture.dir)
-        var older = MCPServerTests.initialize
-        older["protocolVersion"] = "2024-11-05"
-        let first = try session.request("initialize", older)
-        #expect((first["result"] as? [String: Any])?["protocolVersion"] as? String == "2024-11-05")
-        var unknown = MCPServerTests.initialize
-        unknown["protocolVersion"] = "1999-01-01"
-        let second = try session.request("initialize", unknown)
-        #expect((second["result"] as? [String: Any])?["protocolVersion"] as? String == "2025-06-18")
         session.closeInput()
         #expect(session.waitForExit() == 0)
     }

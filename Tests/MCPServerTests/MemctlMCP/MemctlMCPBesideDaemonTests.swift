@@ -1,10 +1,11 @@
 import Foundation
+import TestFixtures
 import Testing
 
 /// `memctl mcp` next to a running memoryd on the same database: it writes through WAL beside
 /// the daemon, and runs cycles and reads status through the daemon's control socket.
 @Suite("memctl mcp beside memoryd")
-struct MCPBesideDaemonTests {
+struct MemctlMCPBesideDaemonTests {
     @Test("remember works while memoryd serves; consolidate runs in memoryd with progress; status says memoryd runs")
     func besideDaemon() throws {
         let dir = try TemporaryDirectory()
@@ -17,7 +18,7 @@ struct MCPBesideDaemonTests {
         try #require(notify.wait(for: "READY=1") != nil, "no READY=1; log: \(daemon.log)")
 
         let session = try MCPSession(database: db, socket: socket, in: dir)
-        _ = try session.request("initialize", MCPServerTests.initialize)
+        _ = try session.request("initialize", MCPSession.initialize)
         session.send(#"{"jsonrpc":"2.0","method":"notifications/initialized"}"#)
         for (content, at) in [
             ("My sister Leah moved to Berlin in March.", "2024-03-02T10:00:00Z"),
@@ -59,7 +60,7 @@ struct MCPBesideDaemonTests {
 
         let ours = dir.path("ours.db")
         let session = try MCPSession(database: ours, socket: socket, in: dir)
-        _ = try session.request("initialize", MCPServerTests.initialize)
+        _ = try session.request("initialize", MCPSession.initialize)
         let remembered = try session.call(
             "remember", ["content": "My sister Leah moved to Berlin in March.", "at": "2024-03-02T10:00:00Z"])
         #expect(!remembered.isToolError, "\(remembered.toolText)")

@@ -1,3 +1,8 @@
+// What runs the built programs reports through Swift Testing, which a release build (linked
+// with the static standard library, which has no Testing module) cannot import; only the
+// tests use it.
+#if canImport(Testing)
+
 import Foundation
 import MemoryModel
 import Testing
@@ -10,30 +15,30 @@ import Testing
 // `Memctl.run` (MemctlProcess.swift); every memctl run still goes through the built binary.
 
 /// A temporary directory with a database path in it, and shortcuts for running memctl on it.
-struct MemctlFixture {
-    let dir: TemporaryDirectory
-    let db: String
+package struct MemctlFixture {
+    package let dir: TemporaryDirectory
+    package let db: String
 
-    init(database name: String = "memory.db") throws {
+    package init(database name: String = "memory.db") throws {
         dir = try TemporaryDirectory()
         db = dir.path(name)
     }
 
     /// Runs `memctl --db DB ARGS...`.
-    func run(_ arguments: [String], stdin: Data? = nil, environment: [String: String] = [:]) throws -> MemctlResult {
+    package func run(_ arguments: [String], stdin: Data? = nil, environment: [String: String] = [:]) throws -> MemctlResult {
         try Memctl.run(["--db", db] + arguments, stdin: stdin, environment: environment, in: dir)
     }
 
     /// Adds a memory and returns its id; records an issue when `add` fails.
     @discardableResult
-    func add(_ text: String, _ options: [String] = [], sourceLocation: SourceLocation = #_sourceLocation) throws -> Int {
+    package func add(_ text: String, _ options: [String] = [], sourceLocation: SourceLocation = #_sourceLocation) throws -> Int {
         let result = try run(["add", "--json"] + options + ["--", text])
         try #require(result.status == 0, "add failed: \(result.stderr)", sourceLocation: sourceLocation)
         return try #require(try result.jsonObject()["id"] as? Int, sourceLocation: sourceLocation)
     }
 
     /// `memctl stm --json` (all statuses) as an array of objects.
-    func shortTermMemories(_ options: [String] = [], sourceLocation: SourceLocation = #_sourceLocation) throws
+    package func shortTermMemories(_ options: [String] = [], sourceLocation: SourceLocation = #_sourceLocation) throws
         -> [[String: Any]]
     {
         let result = try run(["stm", "--json", "--limit", "1000"] + options)
@@ -42,25 +47,25 @@ struct MemctlFixture {
     }
 
     /// `memctl stats --json`.
-    func stats(sourceLocation: SourceLocation = #_sourceLocation) throws -> [String: Any] {
+    package func stats(sourceLocation: SourceLocation = #_sourceLocation) throws -> [String: Any] {
         let result = try run(["stats", "--json"])
         try #require(result.status == 0, "stats failed: \(result.stderr)", sourceLocation: sourceLocation)
         return try result.jsonObject()
     }
 
     /// The number of pending short-term memories, as `stats --json` reports it.
-    func pendingCount(sourceLocation: SourceLocation = #_sourceLocation) throws -> Int {
+    package func pendingCount(sourceLocation: SourceLocation = #_sourceLocation) throws -> Int {
         let stm = try #require(try stats()["stm"] as? [String: Any], sourceLocation: sourceLocation)
         return try #require(stm["pending"] as? Int, sourceLocation: sourceLocation)
     }
 
-    var databaseExists: Bool { FileManager.default.fileExists(atPath: db) }
+    package var databaseExists: Bool { FileManager.default.fileExists(atPath: db) }
 }
 
 extension MemctlResult {
     /// Standard error split into lines, without the empty string after the last newline.
-    var stderrLines: [String] { Self.lines(stderr) }
-    var stdoutLines: [String] { Self.lines(stdout) }
+    package var stderrLines: [String] { Self.lines(stderr) }
+    package var stdoutLines: [String] { Self.lines(stdout) }
 
     private static func lines(_ text: String) -> [String] {
         var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
@@ -70,7 +75,7 @@ extension MemctlResult {
 
     /// True when standard error holds exactly one line and nothing that looks like a crash or a
     /// raw SQLite error.
-    var hasOneCleanErrorLine: Bool {
+    package var hasOneCleanErrorLine: Bool {
         stderrLines.count == 1 && !stderr.contains("Fatal error") && !stderr.contains("SQLite error")
             && !stderr.contains("while executing") && !stderr.contains("Stack") && !stderr.contains("backtrace")
     }
@@ -78,13 +83,13 @@ extension MemctlResult {
 
 // MARK: - The sqlite3 shell
 
-enum SQLiteShell {
-    static let path = "/usr/bin/sqlite3"
-    static var isAvailable: Bool { FileManager.default.isExecutableFile(atPath: path) }
+package enum SQLiteShell {
+    package static let path = "/usr/bin/sqlite3"
+    package static var isAvailable: Bool { FileManager.default.isExecutableFile(atPath: path) }
 
     /// Runs `sql` with the sqlite3 shell on `database`; returns the exit status and its output.
     @discardableResult
-    static func run(_ database: String, _ sql: String, sourceLocation: SourceLocation = #_sourceLocation) throws
+    package static func run(_ database: String, _ sql: String, sourceLocation: SourceLocation = #_sourceLocation) throws
         -> (status: Int32, output: String)
     {
         let process = Process()
@@ -107,11 +112,11 @@ enum SQLiteShell {
 }
 
 /// A sqlite3 shell kept running with standard input open, e.g. to hold a write lock.
-final class InteractiveSQLiteShell {
+package final class InteractiveSQLiteShell {
     private let process = Process()
     private let input = Pipe()
 
-    init(database: String) throws {
+    package init(database: String) throws {
         process.executableURL = URL(fileURLWithPath: SQLiteShell.path)
         process.arguments = ["-batch", database]
         process.standardInput = input
@@ -120,13 +125,13 @@ final class InteractiveSQLiteShell {
         try process.run()
     }
 
-    func send(_ sql: String) {
+    package func send(_ sql: String) {
         input.fileHandleForWriting.write(Data(sql.utf8))
     }
 
     /// Closes the shell's standard input and waits for it to exit; returns its exit status.
     @discardableResult
-    func closeInputAndWait() -> Int32 {
+    package func closeInputAndWait() -> Int32 {
         try? input.fileHandleForWriting.close()
         process.waitUntilExit()
         return process.terminationStatus
@@ -143,14 +148,14 @@ final class InteractiveSQLiteShell {
 
 // MARK: - Running memctl as another user
 
-enum Unprivileged {
-    static let setpriv = "/usr/bin/setpriv"
-    static var isRoot: Bool { getuid() == 0 }
+package enum Unprivileged {
+    package static let setpriv = "/usr/bin/setpriv"
+    package static var isRoot: Bool { getuid() == 0 }
     /// Root ignores file permissions, so read-only tests drop to `nobody` with setpriv.
-    static var canRunTests: Bool { !isRoot || FileManager.default.isExecutableFile(atPath: setpriv) }
+    package static var canRunTests: Bool { !isRoot || FileManager.default.isExecutableFile(atPath: setpriv) }
 
     /// Runs memctl like `Memctl.run` does, but as user and group 65534 when the tests run as root.
-    static func run(_ arguments: [String], in directory: TemporaryDirectory) throws -> MemctlResult {
+    package static func run(_ arguments: [String], in directory: TemporaryDirectory) throws -> MemctlResult {
         try Memctl.run(
             arguments, in: directory,
             launcher: isRoot ? [setpriv, "--reuid=65534", "--regid=65534", "--clear-groups"] : [])
@@ -161,35 +166,35 @@ enum Unprivileged {
 
 /// Everything a command could have changed about a database file: its bytes, and whether
 /// SQLite side files appeared next to it.
-struct FileSnapshot: Equatable {
-    let contents: Data
-    let sideFiles: [String]
+package struct FileSnapshot: Equatable {
+    package let contents: Data
+    package let sideFiles: [String]
 
-    init(contents: Data, sideFiles: [String]) {
+    package init(contents: Data, sideFiles: [String]) {
         self.contents = contents
         self.sideFiles = sideFiles
     }
 
-    init(_ path: String) throws {
+    package init(_ path: String) throws {
         contents = try Data(contentsOf: URL(fileURLWithPath: path))
         sideFiles = ["-wal", "-shm", "-journal"].filter { FileManager.default.fileExists(atPath: path + $0) }
     }
 }
 
 /// One JSONL line for `content` with optional extra fields, encoded by Foundation.
-func jsonLine(_ fields: [String: Any]) throws -> String {
+package func jsonLine(_ fields: [String: Any]) throws -> String {
     let data = try JSONSerialization.data(withJSONObject: fields, options: [.sortedKeys])
     return String(decoding: data, as: UTF8.self)
 }
 
 /// True when `text` is a stored time: `YYYY-MM-DDTHH:MM:SS.mmmZ`.
-func isStoredTimestamp(_ text: String) -> Bool {
+package func isStoredTimestamp(_ text: String) -> Bool {
     text.wholeMatch(of: /\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z/) != nil
 }
 
 /// Chat that does not repeat itself, so that consolidation keeps most of it: `count` turns
 /// of two speakers over `count / 40` conversations, each a different mix of words.
-func variedChat(_ count: Int) -> String {
+package func variedChat(_ count: Int) -> String {
     let words = """
         garden train coffee sister Berlin museum guitar recipe weekend doctor budget laptop
         holiday bakery river concert cousin Lisbon painting office marathon puppy novel
@@ -214,3 +219,5 @@ func variedChat(_ count: Int) -> String {
     }
     return lines
 }
+
+#endif

@@ -1,22 +1,19 @@
+// What runs the built programs reports through Swift Testing, which a release build (linked
+// with the static standard library, which has no Testing module) cannot import; only the
+// tests use it.
+#if canImport(Testing)
+
 import Foundation
 import Synchronization
 import Testing
-
-@testable import MemoryDaemon
-@testable import MemoryEngines
-@testable import MemoryModel
-@testable import MemoryPasses
-@testable import MemoryStorage
-@testable import SQLiteKit
 
 #if canImport(Glibc)
     import Glibc
 #endif
 
-
 /// A datagram socket standing in for systemd's notify socket: like systemd, it reads every
 /// datagram as it arrives (on a thread of its own), and keeps them for the test to look at.
-final class NotifyListener: Sendable {
+package final class NotifyListener: Sendable {
     /// What the reading thread shares with the listener (not the listener itself, so that the
     /// thread does not keep it alive).
     private final class Inbox: Sendable {
@@ -24,11 +21,11 @@ final class NotifyListener: Sendable {
         let closed = Atomic<Bool>(false)
     }
 
-    let path: String
+    package let path: String
     private let descriptor: Int32
     private let inbox = Inbox()
 
-    init(in directory: TemporaryDirectory) throws {
+    package init(in directory: TemporaryDirectory) throws {
         path = directory.path("notify.sock")
         let descriptor = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue), 0)
         self.descriptor = descriptor
@@ -59,12 +56,12 @@ final class NotifyListener: Sendable {
     deinit { inbox.closed.store(true, ordering: .releasing) }
 
     /// Every datagram so far.
-    var messages: [String] { inbox.received.withLock { $0 } }
+    package var messages: [String] { inbox.received.withLock { $0 } }
 
     /// Waits for the first datagram after the first `skip` ones that contains `field` (e.g.
     /// "READY=1"); returns the datagrams up to it.
     @discardableResult
-    func wait(for field: String, after skip: Int = 0, timeout: Double = 10) -> [String]? {
+    package func wait(for field: String, after skip: Int = 0, timeout: Double = 10) -> [String]? {
         let deadline = Date().addingTimeInterval(timeout)
         repeat {
             let all = messages
@@ -80,15 +77,15 @@ final class NotifyListener: Sendable {
 }
 
 /// A running memoryd on a temporary database and socket.
-final class DaemonProcess {
-    static let executable = Memctl.executable.deletingLastPathComponent().appendingPathComponent("memoryd")
+package final class DaemonProcess {
+    package static let executable = Memctl.executable.deletingLastPathComponent().appendingPathComponent("memoryd")
 
-    let process = Process()
-    let database: String
-    let socket: String
-    let logPath: String
+    package let process = Process()
+    package let database: String
+    package let socket: String
+    package let logPath: String
 
-    init(
+    package init(
         database: String, socket: String, in directory: TemporaryDirectory, environment: [String: String] = [:],
         arguments: [String] = [], workingDirectory: String? = nil, launcher: [String] = []
     ) throws {
@@ -115,18 +112,18 @@ final class DaemonProcess {
         try process.run()
     }
 
-    var log: String { (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? "" }
+    package var log: String { (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? "" }
 
-    func signal(_ number: Int32) { kill(process.processIdentifier, number) }
+    package func signal(_ number: Int32) { kill(process.processIdentifier, number) }
 
     /// What `memctl status --json` says of this memoryd's `kind` loop; nil while it does not answer.
-    func loop(_ kind: String, in directory: TemporaryDirectory) -> [String: Any]? {
+    package func loop(_ kind: String, in directory: TemporaryDirectory) -> [String: Any]? {
         let status = try? Memctl.run(["status", "--socket", socket, "--json"], in: directory).jsonObject()
         return (status?["loops"] as? [[String: Any]])?.first { $0["kind"] as? String == kind }
     }
 
     /// Waits for the process to exit; false if it is still running after `timeout` seconds.
-    func waitForExit(timeout: Double) -> Bool {
+    package func waitForExit(timeout: Double) -> Bool {
         let deadline = Date().addingTimeInterval(timeout)
         while process.isRunning && Date() < deadline { usleep(5_000) }
         return !process.isRunning
@@ -139,3 +136,5 @@ final class DaemonProcess {
         }
     }
 }
+
+#endif

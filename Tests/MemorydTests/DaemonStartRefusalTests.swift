@@ -1,4 +1,5 @@
 import Foundation
+import TestFixtures
 import Testing
 
 /// memoryd refuses to start, with one line that says why and a non-zero exit, on a
