@@ -134,6 +134,8 @@ let package = Package(
         // memoryd installed as a service under a real systemd (systemd-nspawn; root only). It builds
         // the release binaries itself, as the README's install steps do.
         .testTarget(name: "SystemdServiceTests"),
+        // memory-bench's command line, on the built program.
+        .testTarget(name: "MemoryBenchTests", dependencies: ["memory-bench", "TestFixtures"]),
     ],
     swiftLanguageModes: [.v6]
 )

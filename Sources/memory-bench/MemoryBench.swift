@@ -109,40 +109,23 @@ enum MemoryBench {
             Subprocess.measure(Array(CommandLine.arguments.dropFirst(2)))
         }
         if CommandLine.arguments.dropFirst().first == BusyLoad.busyFlag { BusyLoad.spin() }
-        var arguments = Array(CommandLine.arguments.dropFirst())
+        let arguments = Array(CommandLine.arguments.dropFirst())
         // `memory-bench torture --help` must print the usage, not start a long run.
-        if arguments.contains("--help") || arguments.contains("-h") {
+        if arguments.isEmpty || arguments.contains("--help") || arguments.contains("-h") {
             print(usage)
             exit(0)
         }
-        guard let command = arguments.first,
-            [
-                "import", "export-import", "consolidate", "cycle", "extract", "locomo", "longmemeval", "torture", "idle",
-                "tenants", "stop", "fresh", "ui",
-            ].contains(command)
-        else {
-            print(usage)
-            exit(arguments.isEmpty ? 0 : 64)
+        let line: BenchCommandLine
+        do throws(BenchCommandLine.UsageError) {
+            line = try BenchCommandLine(arguments)
+        } catch {
+            StandardStream.error(error.message)
+            StandardStream.error("Try 'memory-bench --help'.")
+            exit(64)
         }
-        arguments.removeFirst()
-        func option(_ name: String) -> String? {
-            guard let index = arguments.firstIndex(of: name), index + 1 < arguments.count else { return nil }
-            return arguments[index + 1]
-        }
+        let command = line.command
         var messages = BenchmarkMessages.generated
-        if arguments.contains("--chitchat") {
-            guard let path = option("--chitchat"), !path.hasPrefix("--") else {
-                print("memory-bench: --chitchat needs the path of dataset.json\n\n\(usage)")
-                exit(64)
-            }
-            guard
-                ["import", "export-import", "consolidate", "cycle", "torture", "idle", "tenants", "stop", "fresh", "ui"]
-                    .contains(command)
-            else {
-                print(
-                    "memory-bench: --chitchat works with import, export-import, consolidate, cycle, torture, idle, tenants, stop, fresh and ui\n\n\(usage)")
-                exit(64)
-            }
+        if let path = line.value("--chitchat") {
             do {
                 messages = .chitchat(try ChitchatCorpus(path: path))
             } catch {
@@ -152,12 +135,10 @@ enum MemoryBench {
         }
         let corpusSize: Int? = if case .chitchat(let corpus) = messages { corpus.count } else { nil }
         let defaultRows = ["extract": 100_000, "torture": 10_000, "idle": 25_000, "tenants": 25_000, "stop": 25_000, "fresh": 1_000_000, "ui": 1_000_000][command] ?? corpusSize ?? 250_000
-        let rows = option("--rows").flatMap(Int.init) ?? defaultRows
-        let runs = option("--runs").flatMap(Int.init) ?? 3
-        let sizes =
-            option("--sizes").map { $0.split(separator: ",").compactMap { Int($0) } }
-            ?? corpusSize.map { [25_000, $0] } ?? [10_000, 100_000, 1_000_000]
-        let keep = option("--keep")
+        let rows = line.number("--rows") ?? defaultRows
+        let sizes = line.numbers("--sizes") ?? corpusSize.map { [25_000, $0] } ?? [10_000, 100_000, 1_000_000]
+        let keep = line.value("--keep")
+        let threads = line.number("--threads") ?? Processors.defaultThreads
         let memctl = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
             .deletingLastPathComponent().appendingPathComponent("memctl").path
         guard FileManager.default.isExecutableFile(atPath: memctl) else {
@@ -175,72 +156,62 @@ enum MemoryBench {
                 let days = corpus.span / 86_400_000
                 print("Chit-Chat: \(corpus.count) messages; past the end, repeated \(days) days later")
             }
-            if let load = option("--load") {
-                guard let count = Int(load), count >= 0 else {
-                    print("memory-bench: --load must be a whole number of busy processes, got '\(load)'")
-                    exit(64)
-                }
-                try BusyLoad.start(count)
-            }
+            if let load = line.number("--load") { try BusyLoad.start(load) }
             switch command {
             case "fresh":
                 try FreshnessBenchmark(
-                    rows: rows, fresh: option("--new").flatMap(Int.init) ?? 1_000, messages: messages,
-                    directory: directory, memctl: memctl, reuse: arguments.contains("--reuse")
+                    rows: rows, fresh: line.number("--new") ?? 1_000, messages: messages,
+                    directory: directory, memctl: memctl, reuse: line.has("--reuse")
                 ).run()
             case "ui":
                 try UIBenchmark(
-                    rows: rows, runs: option("--runs").flatMap(Int.init) ?? 5, messages: messages, directory: directory,
-                    memctl: memctl, reuse: arguments.contains("--reuse")
+                    rows: rows, runs: line.number("--runs") ?? 5, messages: messages, directory: directory,
+                    memctl: memctl, reuse: line.has("--reuse")
                 ).run()
             case "stop":
                 try StopBenchmark(
-                    rows: rows, runs: option("--runs").flatMap(Int.init) ?? 10, messages: messages, directory: directory,
+                    rows: rows, runs: line.number("--runs") ?? 10, messages: messages, directory: directory,
                     memctl: memctl
                 ).run()
             case "export-import":
                 try ExportImportBenchmark(rows: rows, messages: messages, directory: directory, memctl: memctl).run()
             case "import":
                 try await ImportBenchmark(
-                    rows: rows, runs: runs, messages: messages, directory: directory, memctl: memctl
+                    rows: rows, runs: line.number("--runs") ?? 3, messages: messages, directory: directory, memctl: memctl
                 ).run()
             case "torture":
                 try TortureBenchmark(
-                    kills: option("--kills").flatMap(Int.init) ?? 200, memories: rows, messages: messages,
+                    kills: line.number("--kills") ?? 200, memories: rows, messages: messages,
                     directory: directory, memctl: memctl
                 ).run()
             case "idle":
                 try IdleBenchmark(
                     rows: rows, messages: messages, directory: directory, memctl: memctl,
-                    seconds: option("--seconds").flatMap(Int.init) ?? 30
+                    seconds: line.number("--seconds") ?? 30
                 ).run()
             case "tenants":
                 try TenantsBenchmark(
-                    count: option("--count").flatMap(Int.init) ?? 2, rows: rows, messages: messages, directory: directory,
-                    memctl: memctl, threads: option("--threads").flatMap(Int.init) ?? Processors.defaultThreads
+                    count: line.number("--count") ?? 2, rows: rows, messages: messages, directory: directory,
+                    memctl: memctl, threads: threads
                 ).run()
             case "extract":
                 try ExtractionBenchmark(rows: rows, directory: directory, memctl: memctl).run()
             case "locomo", "longmemeval":
-                guard arguments.count >= 1, !arguments[0].hasPrefix("--") else {
-                    print("memory-bench \(command): give the \(command == "locomo" ? "LoCoMo" : "LongMemEval") file\n\n\(usage)")
-                    exit(64)
-                }
-                func numbers(_ name: String) -> [Int]? { option(name).map { $0.split(separator: ",").compactMap { Int($0) } } }
+                let file = line.file ?? ""
                 var haystacks =
                     command == "locomo"
-                    ? try LocomoDataset.haystacks(path: arguments[0]) : try LongMemEvalDataset.haystacks(path: arguments[0])
-                if let count = option("--haystacks").flatMap(Int.init) { haystacks = Array(haystacks.prefix(count)) }
+                    ? try LocomoDataset.haystacks(path: file) : try LongMemEvalDataset.haystacks(path: file)
+                if let count = line.number("--haystacks") { haystacks = Array(haystacks.prefix(count)) }
                 try await QualityBenchmark(
                     name: command == "locomo" ? "LoCoMo" : "LongMemEval", haystacks: haystacks,
-                    ks: numbers("--k") ?? [5, 10], budgets: numbers("--budgets") ?? [50, 100, 200, 400],
-                    directory: directory, memctl: memctl, keep: keep != nil, reuse: arguments.contains("--reuse"),
-                    dump: option("--dump")
+                    ks: line.numbers("--k") ?? [5, 10], budgets: line.numbers("--budgets") ?? [50, 100, 200, 400],
+                    directory: directory, memctl: memctl, keep: keep != nil, reuse: line.has("--reuse"),
+                    dump: line.value("--dump")
                 ).run()
             default:
                 try await ConsolidationBenchmark(
                     sizes: sizes, messages: messages, directory: directory, memctl: memctl,
-                    fullCycle: command == "cycle", threads: option("--threads").flatMap(Int.init) ?? Processors.defaultThreads
+                    fullCycle: command == "cycle", threads: threads
                 ).run()
             }
         } catch {

@@ -10,7 +10,7 @@ import Testing
     import Glibc
 #endif
 
-/// What one run of the built `memctl` did.
+/// What one run of the built `memctl` (or another of the package's programs) did.
 package struct MemctlResult {
     package let status: Int32
     package let stdout: String
@@ -74,16 +74,18 @@ package enum Memctl {
     /// Runs memctl with `arguments`, `stdin` as standard input, and the environment of the test
     /// process minus memctl's own variables plus `environment`. A `launcher` (a program and its
     /// arguments, e.g. setpriv) runs memctl through it.
+    /// `program` is another of the package's programs to run the same way (`MemoryBench`); one
+    /// that still runs after `timeout` seconds is killed, and the test fails.
     package static func run(
         _ arguments: [String], stdin: Data? = nil, environment: [String: String] = [:],
-        in directory: TemporaryDirectory, launcher: [String] = []
+        in directory: TemporaryDirectory, launcher: [String] = [], program: URL = executable, timeout: Double? = nil
     ) throws -> MemctlResult {
         let process = Process()
-        if let program = launcher.first {
-            process.executableURL = URL(fileURLWithPath: program)
-            process.arguments = launcher.dropFirst() + [executable.path] + arguments
+        if let launcherProgram = launcher.first {
+            process.executableURL = URL(fileURLWithPath: launcherProgram)
+            process.arguments = launcher.dropFirst() + [program.path] + arguments
         } else {
-            process.executableURL = executable
+            process.executableURL = program
             process.arguments = arguments
         }
         var env = ProcessInfo.processInfo.environment
@@ -109,6 +111,14 @@ package enum Memctl {
             process.standardInput = FileHandle.nullDevice
         }
         try process.run()
+        if let timeout {
+            let deadline = Date().addingTimeInterval(timeout)
+            while process.isRunning && Date() < deadline { usleep(10_000) }
+            if process.isRunning {
+                kill(process.processIdentifier, SIGKILL)
+                Issue.record("\(program.lastPathComponent) \(arguments) still ran after \(Int(timeout)) s: killed")
+            }
+        }
         process.waitUntilExit()
         try out.close()
         try err.close()
@@ -122,5 +132,17 @@ package enum Memctl {
     }
 }
 
+/// Runs the `memory-bench` that `swift test` built next to memctl.
+package enum MemoryBench {
+    package static let executable = Memctl.executable.deletingLastPathComponent().appendingPathComponent("memory-bench")
+
+    /// Runs memory-bench; one that still runs after `timeout` seconds (a benchmark that started)
+    /// is killed, and the test fails.
+    package static func run(_ arguments: [String], in directory: TemporaryDirectory, timeout: Double = 120) throws
+        -> MemctlResult
+    {
+        try Memctl.run(arguments, in: directory, program: executable, timeout: timeout)
+    }
+}
 
 #endif
