@@ -58,13 +58,22 @@ struct GazetteerTests {
             "Nice weather in Nice today; Will Smith will visit Jordan", "", "lol ok",
             "Caroline went to the LGBTQ support group on 7 May 2023 with Melanie's kids",
         ]
-        // Every entry of every list, ten at a time, in sentences with cues around them.
+        // Every entry of every list, ten at a time, in sentences with cues around them; ten such
+        // sentences to a text (capitalised ones together, lower-case ones together, so that each
+        // text keeps its casing), since every extractor made for a text reads the whole gazetteer.
         var entries: [String] = []
         for list in Self.lists { entries += Gazetteer.lines(list).map(String.init) }
+        var capitalised: [String] = []
+        var lowerCase: [String] = []
         for start in stride(from: 0, to: entries.count, by: 10) {
             let group = entries[start..<min(start + 10, entries.count)]
-            texts.append("Yesterday \(group.joined(separator: " met ")) at the University of \(group.first!) Street.")
-            texts.append("i told \(group.map { $0.lowercased() }.joined(separator: " and "))'s brother about it")
+            capitalised.append("Yesterday \(group.joined(separator: " met ")) at the University of \(group.first!) Street.")
+            lowerCase.append("i told \(group.map { $0.lowercased() }.joined(separator: " and "))'s brother about it")
+        }
+        for sentences in [capitalised, lowerCase] {
+            for start in stride(from: 0, to: sentences.count, by: 10) {
+                texts.append(sentences[start..<min(start + 10, sentences.count)].joined(separator: " "))
+            }
         }
         let full = EntityExtractor()
         for text in texts {
