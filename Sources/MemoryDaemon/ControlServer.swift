@@ -11,11 +11,11 @@ import SystemSupport
     import Glibc
 #endif
 
-/// The control socket: accepts connections on a thread of its own and serves each connection
+/// The control socket, a service: accepts connections on a thread of its own and serves each connection
 /// on its own thread, so that a slow, silent or vanished client holds up nobody else. Requests
 /// go to the orchestrator through async tasks; response lines come back through the
 /// connection's outbox and are written by its thread.
-package final class ControlServer: Sendable {
+package final class ControlServer: Service {
     package let path: String
     private let listener: Int32
     private let orchestrator: Orchestrator
@@ -40,12 +40,24 @@ package final class ControlServer: Sendable {
         self.log = log
     }
 
-    package func start() {
-        Threads.start(name: "memoryd-accept") { [self] in acceptLoop() }
+    /// Accepts connections on a thread of its own until `shutDown()` or cancellation.
+    package func run() async {
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { (ended: CheckedContinuation<Void, Never>) in
+                Threads.start(name: "memoryd-accept") { [self] in
+                    acceptLoop()
+                    ended.resume()
+                }
+            }
+        } onCancel: {
+            close()
+        }
     }
 
+    package func shutDown() { close() }
+
     /// Stops accepting and removes the socket file. Connections in progress end with the process.
-    package func close() {
+    private func close() {
         guard !closed.exchange(true, ordering: .acquiringAndReleasing) else { return }
         shutdown(listener, Int32(SHUT_RDWR))
         Glibc.close(listener)
@@ -58,7 +70,8 @@ package final class ControlServer: Sendable {
             if connection < 0 {
                 if errno == EINTR || errno == ECONNABORTED { continue }
                 if closed.load(ordering: .acquiring) { return }
-                log.log(.error, "control socket: accept failed: \(String(cString: strerror(errno)))")
+                let reason = String(cString: strerror(errno))
+                log.error("control socket: accept failed: \(reason)")
                 usleep(100_000)
                 continue
             }
@@ -93,7 +106,7 @@ package final class ControlServer: Sendable {
             case .notUTF8:
                 failure = "the request is not UTF-8"
             }
-            log.log(.warning, "control socket: refused a request: \(failure)")
+            log.warning("control socket: refused a request: \(failure)")
             UnixSocket.write(ControlProtocol.line(ControlProtocol.Response.failure(failure)), to: connection)
             return
         }
@@ -132,7 +145,7 @@ package final class ControlServer: Sendable {
                 outbox.send(response)
             case .trigger:
                 let kinds = request.passes ?? MaintenanceCycle.order
-                log.log(.notice, "cycle triggered over the control socket: \(kinds.map(\.rawValue).joined(separator: ", "))")
+                log.notice("cycle triggered over the control socket: \(kinds.map(\.rawValue).joined(separator: ", "))")
                 guard request.wait == true else {
                     _ = await orchestrator.trigger(kinds)
                     var response = ControlProtocol.Response(event: .triggered)

@@ -7,8 +7,9 @@ import SystemSupport
 /// The database file memoryd opened, by device and inode, so that memoryd notices when it is
 /// taken away: deleted, replaced by another file, or made unwritable. SQLite would go on writing
 /// to the open file even once nothing names it any more; memoryd stops instead, and systemd's
-/// restart opens whatever is there then, or refuses to start (`missingAfterService`).
-package struct DatabaseWatch: Sendable {
+/// restart opens whatever is there then, or refuses to start (`missingAfterService`). As a
+/// service, it looks every `checkInterval` and throws the loss it finds, which stops memoryd.
+package struct DatabaseWatch: Service {
     package let path: String
     /// The file memoryd opened; its pass workers open only this one (`PassWorker`).
     package let file: FileIdentity
@@ -53,6 +54,16 @@ package struct DatabaseWatch: Sendable {
         var sideFiles: [String: FileIdentity] = [:]
         for suffix in ["-wal", "-shm"] { sideFiles[path + suffix] = FileIdentity(path + suffix) }
         self.sideFiles = sideFiles
+    }
+
+    /// How often `run` looks at the file.
+    package static let checkInterval: Duration = .seconds(1)
+
+    /// Checks the file every `checkInterval` until cancelled, and throws the first `Loss`.
+    package func run() async throws {
+        while (try? await Task.sleep(for: Self.checkInterval)) != nil {
+            if let loss = check() { throw loss }
+        }
     }
 
     /// Nil while `path` is still the file that was opened and it and its directory can be

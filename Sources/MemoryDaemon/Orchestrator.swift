@@ -5,6 +5,7 @@ import MemoryModel
 import MemoryPasses
 import MemoryStorage
 import Synchronization
+import SystemSupport
 
 /// How often each loop runs, and how failed passes are retried.
 public struct LoopSettings: Sendable, Equatable {
@@ -39,12 +40,11 @@ public enum OrchestratorEvent: Sendable {
 /// Runs the consolidation, extraction and graph loops as child tasks of one task group, each
 /// on its own interval; runs a pass now on request (joining one of that kind already running);
 /// pauses and resumes the loops; reports status. Only ids and value types cross its boundary.
-public actor Orchestrator {
+public actor Orchestrator: Service {
     /// Runs one pass of a kind with the policy of the moment.
     public typealias Runner =
         @Sendable (PassKind, ConsolidationPolicy, _ onProgress: @escaping @Sendable (PassProgress) -> Void) async throws
         -> PassRecord
-    public typealias Log = @Sendable (LogLevel, String) -> Void
 
     private struct Loop {
         package var running: Task<PassRecord?, Never>?
@@ -57,7 +57,7 @@ public actor Orchestrator {
 
     private let clock: any OrchestratorClock
     private let runner: Runner
-    private let log: Log
+    private let log: Logger
     private var settings: LoopSettings
     /// What the passes run with; replaced by `update`, taken by each pass when it starts.
     private var policy: ConsolidationPolicy
@@ -67,9 +67,9 @@ public actor Orchestrator {
     /// Events, progress and liveness, readable without waiting for the actor.
     public nonisolated let events = EventHub()
 
-    public init(
+    package init(
         settings: LoopSettings, policy: ConsolidationPolicy = ConsolidationPolicy(), clock: any OrchestratorClock,
-        runner: @escaping Runner, log: @escaping Log
+        runner: @escaping Runner, log: Logger
     ) {
         self.settings = settings
         self.policy = policy
@@ -81,8 +81,9 @@ public actor Orchestrator {
     }
 
     /// Runs one cycle in order (consolidation, extraction, graph: work that waited while the
-    /// daemon was down), then the loops, until the calling task is cancelled; passes in flight
-    /// stop after their batch, and this returns once every loop has ended.
+    /// daemon was down), then the loops, until `shutDown()` or the calling task is cancelled;
+    /// passes in flight stop after their batch, and this returns once every loop and every pass
+    /// has ended.
     public func run() async {
         let first = trigger(MaintenanceCycle.order)
         await withTaskCancellationHandler {
@@ -95,6 +96,8 @@ public actor Orchestrator {
                 group.addTask { await self.loop(kind) }
             }
         }
+        // Passes that a trigger started, which no loop waited for.
+        for task in loops.values.compactMap(\.running) { _ = await Self.value(of: task) }
     }
 
     private func loop(_ kind: PassKind) async {
@@ -142,13 +145,14 @@ public actor Orchestrator {
         }
     }
 
-    /// Stops every pass in flight (each after its batch), however it was started, waits for
-    /// them, and refuses new ones: the first step of a clean shutdown.
-    public func stop() async {
+    /// Refuses new passes, asks every pass in flight to stop after its batch, however it was
+    /// started, and wakes the loops so that they end: `run` returns once the passes have ended.
+    public func shutDown() {
         stopping = true
-        let running = loops.values.compactMap(\.running)
-        running.forEach { $0.cancel() }
-        for task in running { _ = await task.value }
+        for kind in MaintenanceCycle.order {
+            loops[kind]?.running?.cancel()
+            wake(kind)
+        }
     }
 
     /// Runs `kinds` in cycle order, each as `runNow` does, in a task of its own; a cancelled
@@ -159,7 +163,7 @@ public actor Orchestrator {
 
     private func execute(_ kind: PassKind) async -> PassRecord? {
         events.publish(.started(kind))
-        log(.info, "\(kind.rawValue) pass started")
+        log.info("\(kind.rawValue) pass started")
         let events = self.events
         var record: PassRecord?
         var failure: String?
@@ -179,7 +183,7 @@ public actor Orchestrator {
             let delay = settings.retryDelay(kind, failures: failures)
             loops[kind]?.failures = failures
             loops[kind]?.next = now.adding(delay)
-            log(.error, "\(kind.rawValue) pass failed (\(failures) in a row): \(failure); retrying in \(delay.shortDescription)")
+            log.error("\(kind.rawValue) pass failed (\(failures) in a row): \(failure); retrying in \(delay.shortDescription)")
         } else {
             loops[kind]?.failures = 0
             loops[kind]?.next = now.adding(settings.interval(kind))
@@ -189,7 +193,7 @@ public actor Orchestrator {
             loops[kind]?.lastError = nil
             events.publish(.finished(record))
             if record.outcome != .failed {
-                log(.info, "\(kind.rawValue) pass \(record.outcome.rawValue): processed \(record.processed) in \(record.batches) batch(es)")
+                log.info("\(kind.rawValue) pass \(record.outcome.rawValue): processed \(record.processed) in \(record.batches) batch(es)")
             }
         } else {
             loops[kind]?.lastError = failure
@@ -202,13 +206,13 @@ public actor Orchestrator {
     public func pause() {
         guard !paused else { return }
         paused = true
-        log(.notice, "loops paused")
+        log.notice("loops paused")
     }
 
     public func resume() {
         guard paused else { return }
         paused = false
-        log(.notice, "loops resumed")
+        log.notice("loops resumed")
         for kind in MaintenanceCycle.order { wake(kind) }
     }
 
@@ -306,37 +310,5 @@ public final class EventHub: Sendable {
         let now = DispatchTime.now().uptimeNanoseconds
         let limit = UInt64(max(0, window.milliseconds)) * 1_000_000
         return state.withLock { state in state.alive.values.allSatisfy { now - $0 <= limit } }
-    }
-}
-
-/// Severity of a log line; the raw value is the syslog priority journald reads from `<N>`.
-public enum LogLevel: Int, Sendable, Comparable, CaseIterable {
-    case error = 3
-    case warning = 4
-    case notice = 5
-    case info = 6
-    case debug = 7
-
-    public static func < (lhs: LogLevel, rhs: LogLevel) -> Bool { lhs.rawValue > rhs.rawValue }
-
-    public init?(name: String) {
-        switch name.lowercased() {
-        case "error", "err": self = .error
-        case "warning", "warn": self = .warning
-        case "notice": self = .notice
-        case "info": self = .info
-        case "debug": self = .debug
-        default: return nil
-        }
-    }
-
-    public var name: String {
-        switch self {
-        case .error: "error"
-        case .warning: "warning"
-        case .notice: "notice"
-        case .info: "info"
-        case .debug: "debug"
-        }
     }
 }

@@ -260,7 +260,7 @@ extension PassWorker {
     /// and returns the exit status (0 when it wrote a record, 1 when the pass could not run).
     /// `signals` must have been made first thing on the main queue, as memoryd's are (see
     /// `Launcher`): for SIGTERM and SIGINT.
-    package static func serve(_ kind: PassKind, database: String, signals: SignalStream) async -> Int32 {
+    package static func serve(_ kind: PassKind, database: String, signals: UnixSignals) async -> Int32 {
         // memoryd's reload and cycle signals are for memoryd, not for its worker.
         signal(SIGHUP, SIG_IGN)
         signal(SIGUSR1, SIG_IGN)
@@ -297,9 +297,8 @@ extension PassWorker {
             while retryingInterrupts({ read(STDIN_FILENO, &chunk, chunk.count) }) > 0 {}
             pass.cancel()
         }
-        let numbers = signals.numbers
         let forwarder = Task {
-            for await _ in numbers { pass.cancel() }
+            for await _ in signals { pass.cancel() }
         }
         let status: Int32
         switch await pass.result {

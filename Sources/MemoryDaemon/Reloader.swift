@@ -36,18 +36,18 @@ package actor Reloader {
         do {
             reloaded = try DaemonConfiguration.load(file: configFile, environment: environment, flags: flags)
         } catch {
-            log.log(.error, "reload (\(reason)) failed, keeping the running configuration: \(error)")
+            log.error("reload (\(reason)) failed, keeping the running configuration: \(error)")
             throw error
         }
         var notes: [String] = []
         if reloaded.database != current.database || reloaded.socket != current.socket {
             notes.append("db and socket changes take effect at the next start")
-            log.log(.warning, "reload: db and socket changes take effect at the next start")
+            log.warning("reload: db and socket changes take effect at the next start")
         }
         log.setLevel(reloaded.logLevel)
         await orchestrator.update(reloaded.loops, policy: reloaded.policy)
         current = reloaded
-        log.log(.notice, "configuration reloaded (\(reason); intervals: \(reloaded.loops.summary))")
+        log.notice("configuration reloaded (\(reason); intervals: \(reloaded.loops.summary))")
         return notes
     }
 }

@@ -1,3 +1,4 @@
+import Dispatch
 import MemoryDaemon
 import MemoryModel
 import MemoryStorage
@@ -53,7 +54,7 @@ enum Memoryd {
             // peak grew with the thread count.
             Heap.limitArenas(to: Heap.passArenas)
             // On the main queue, before anything else (docs/DECISIONS.md, "Thread priorities").
-            let signals = SignalStream([SIGTERM, SIGINT])
+            let signals = await UnixSignals(trapping: [SIGTERM, SIGINT], queue: .main)
             exit(await runPass(arguments, signals: signals))
         }
         PassWorker.prepare()
@@ -91,7 +92,7 @@ enum Memoryd {
         } catch {
             fail("\(error)", status: 78)
         }
-        let signals = SignalStream([SIGTERM, SIGINT, SIGHUP, SIGUSR1])
+        let signals = await UnixSignals(trapping: [SIGTERM, SIGINT, SIGHUP, SIGUSR1], queue: .main)
         let daemon = Daemon(
             version: version, configuration: configuration, configFile: configFile, flags: flags, environment: environment)
         exit(await daemon.run(signals: signals))
@@ -99,7 +100,7 @@ enum Memoryd {
 
     /// `memoryd --run-pass KIND --db PATH`: one pass as memoryd's worker (`PassWorker`), which
     /// memoryd starts itself, with its request on standard input.
-    static func runPass(_ arguments: [String], signals: SignalStream) async -> Int32 {
+    static func runPass(_ arguments: [String], signals: UnixSignals) async -> Int32 {
         guard arguments.count == 4, let kind = PassKind(rawValue: arguments[1]), arguments[2] == "--db",
             !arguments[3].isEmpty
         else { usage("\(PassWorker.flag) takes a pass (consolidation, extraction, graph) and --db PATH") }

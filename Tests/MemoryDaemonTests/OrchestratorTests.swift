@@ -91,7 +91,7 @@ struct OrchestratorTests {
     /// An orchestrator running its loops; cancel the task to stop it.
     func running(_ passes: FakePasses, _ clock: ManualClock, settings: LoopSettings? = nil) -> (Orchestrator, Task<Void, Never>) {
         let orchestrator = Orchestrator(
-            settings: settings ?? self.settings(), clock: clock, runner: passes.runner, log: { _, _ in })
+            settings: settings ?? self.settings(), clock: clock, runner: passes.runner, log: .silent)
         return (orchestrator, Task { await orchestrator.run() })
     }
 
@@ -113,7 +113,7 @@ struct OrchestratorTests {
         var policy = ConsolidationPolicy()
         policy.batchSize = 64
         let orchestrator = Orchestrator(
-            settings: settings(), policy: policy, clock: ManualClock(now: start), runner: runner, log: { _, _ in })
+            settings: settings(), policy: policy, clock: ManualClock(now: start), runner: runner, log: .silent)
         _ = await orchestrator.trigger([.graph]).value
         policy.batchSize = 32
         await orchestrator.update(settings(), policy: policy)
