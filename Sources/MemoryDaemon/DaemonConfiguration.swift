@@ -5,9 +5,10 @@ import MemoryPasses
 import MemoryStorage
 
 /// memoryd's settings, from a file of `key = value` lines, `MEMORYD_*` environment variables and
-/// flags, later sources winning. `keys` lists them; for people, `memoryd --help` and the example
-/// file systemd/memoryd.conf (which the README points to) list them with their defaults, and
-/// Tests/MemctlTests/ConfigurationKeysTests.swift fails when any of these disagree.
+/// flags, later sources winning. `keys` lists them, and `memoryd --help`'s list of settings is
+/// made from it; the example file systemd/memoryd.conf (which the README points to) lists them
+/// with their defaults too, and Tests/MemctlTests/ConfigurationKeysTests.swift fails when it and
+/// the table disagree.
 package struct DaemonConfiguration: Equatable {
     package var database: String
     package var socket: String

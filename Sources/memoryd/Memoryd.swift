@@ -29,10 +29,7 @@ enum Memoryd {
           --config FILE      settings file of `key = value` lines (also $MEMORYD_CONFIG)
           --log-level LEVEL  error, warning, notice, info (default) or debug
 
-        Settings (file keys; environment MEMORYD_<KEY>; flags win over the environment, which
-        wins over the file): db, socket, log_level, consolidation_interval (5m),
-        extraction_interval (10m), graph_interval (30m), retry_base (30s), min_age (10m),
-        batch_size (1024), threads.
+        \(settings)
 
         threads, the threads a pass runs on, defaults to the cores memoryd may use (its CPU
         affinity and cgroup CPU quota), at most 8.
@@ -45,6 +42,29 @@ enum Memoryd {
         Exit status: 0 stopped cleanly, 1 could not start or failed, 64 usage error,
         78 bad configuration.
         """
+
+    /// The settings paragraph of the help, from `DaemonConfiguration.keys`: each key with its
+    /// default where it has a fixed one.
+    static var settings: String {
+        let opening = "Settings (file keys; environment MEMORYD_<KEY>; flags win over the environment, which wins over the file):"
+        // A key and its default stay on one line.
+        let keys = DaemonConfiguration.keys.map { key in (key.defaultValue.map { "\(key.key) (\($0))" } ?? key.key) + "," }
+        return wrapped(opening.split(separator: " ").map(String.init) + keys)
+    }
+
+    /// `words` in lines of at most `width` characters, the last word's comma made a full stop.
+    static func wrapped(_ words: [String], width: Int = 88) -> String {
+        var lines: [String] = []
+        var line = ""
+        for word in words {
+            if !line.isEmpty && line.count + 1 + word.count > width {
+                lines.append(line)
+                line = ""
+            }
+            line += (line.isEmpty ? "" : " ") + word
+        }
+        return (lines + [String(line.dropLast()) + "."]).joined(separator: "\n")
+    }
 
     static func main() async {
         signal(SIGPIPE, SIG_IGN)
