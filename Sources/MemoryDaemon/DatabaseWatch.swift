@@ -66,6 +66,9 @@ package struct DatabaseWatch: Service {
         }
     }
 
+    /// Nothing to finish: it stops when cancelled.
+    package func shutDown() {}
+
     /// Nil while `path` is still the file that was opened and it and its directory can be
     /// written (the directory for SQLite's `-wal` and `-shm` files after a restart).
     package func check() -> Loss? {

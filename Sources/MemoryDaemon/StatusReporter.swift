@@ -35,6 +35,9 @@ struct StatusReporter: Service {
         }
     }
 
+    /// Nothing to finish: it stops when cancelled.
+    func shutDown() {}
+
     static func describe(_ status: OrchestratorStatus) -> String {
         if let running = status.loops.first(where: { $0.state == .running }) {
             return "\(running.kind.activity) \((running.processed ?? 0).grouped)/\((running.total ?? 0).grouped)"

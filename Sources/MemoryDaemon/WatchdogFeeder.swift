@@ -21,6 +21,9 @@ struct WatchdogFeeder: Service {
         self.log = log
     }
 
+    /// Nothing to finish: it stops when cancelled.
+    func shutDown() {}
+
     func run() async {
         var starved = false
         repeat {

@@ -7,10 +7,7 @@ package protocol Service: Sendable {
     func run() async throws
 
     /// Asks `run` to finish what it has in flight and return, without waiting for it. A service
-    /// that has nothing to finish leaves it out and stops when its task is cancelled.
+    /// with nothing to finish does nothing here, and stops when its task is cancelled. (No
+    /// default: an async one would win over a service's own synchronous `shutDown()`.)
     func shutDown() async
-}
-
-extension Service {
-    package func shutDown() async {}
 }

@@ -234,4 +234,27 @@ struct OrchestratorTests {
         await task.value
         #expect(clock.sleeperCount == 0)
     }
+
+    @Test("shutDown() stops the pass in flight, run() returns once it has ended, and no pass starts after")
+    func shutDown() async throws {
+        let passes = FakePasses()
+        passes.hold(.extraction)
+        let clock = ManualClock(now: start)
+        let (orchestrator, task) = running(passes, clock)
+        #expect(await eventually { passes.runs(.extraction) == 1 })
+        let ended = Mutex(false)
+        let waiting = Task {
+            await task.value
+            ended.withLock { $0 = true }
+        }
+        await orchestrator.shutDown()
+        // The held pass stands for one finishing its batch: run() waits for it.
+        try await Task.sleep(for: .milliseconds(50))
+        #expect(!ended.withLock { $0 })
+        passes.release(.extraction)
+        await waiting.value
+        #expect(passes.runs(.graph) == 0)
+        #expect(await orchestrator.runNow(.graph) == nil)
+        #expect(clock.sleeperCount == 0)
+    }
 }

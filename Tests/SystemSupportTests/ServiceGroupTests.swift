@@ -44,6 +44,7 @@ private struct Recorder: Service {
 private struct Failing: Service {
     struct Failed: Error, Equatable {}
     func run() async throws { throw Failed() }
+    func shutDown() {}
 }
 
 @Suite("A service group", .timeLimit(.minutes(1)))
@@ -123,7 +124,10 @@ struct ServiceGroupTests {
 
     @Test("a service that returns on its own stops the group, without an error")
     func endedOnItsOwn() async {
-        struct Brief: Service { func run() async throws {} }
+        struct Brief: Service {
+            func run() async throws {}
+            func shutDown() {}
+        }
         let journal = Journal()
         let members = [
             ServiceGroup.Member("first", Recorder("first", journal), gracePeriod: .seconds(600)),
