@@ -170,10 +170,15 @@ struct ConsolidateCommand: Command {
                 finished: { _ in bar?.finish() })
         }
         // Ctrl-C and SIGTERM cancel the pass; it stops after the batch in flight.
-        var stops: [any DispatchSourceSignal] = []
-        for number in [SIGINT, SIGTERM] { stops.append(await registeredSignalSource(number) { task.cancel() }) }
-        defer { stops.forEach { $0.cancel() } }
-        let summaries = try await task.value
+        let signals = await UnixSignals(trapping: [SIGINT, SIGTERM], queue: .global())
+        defer { signals.cancel() }
+        let summaries = try await withThrowingTaskGroup { group in
+            group.addTask {
+                for await _ in signals { task.cancel() }
+            }
+            defer { group.cancelAll() }
+            return try await task.value
+        }
         if summaries.contains(where: { $0.record.outcome == .cancelled }) {
             // Stopped: end now, and leave copying the -wal into the database to its next user.
             await store.closeLeavingWriteAheadLog()

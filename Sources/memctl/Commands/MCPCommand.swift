@@ -64,19 +64,21 @@ struct MCPCommand: Command {
         // SIGTERM and SIGINT end the input as EOF does: calls in flight are cancelled, the store
         // is closed, and the exit status is 0. Nothing is read or answered before both handlers
         // are in place, so a client that stops the server right after `initialize` sees that.
-        var stops: [any DispatchSourceSignal] = []
-        for number in [SIGTERM, SIGINT] {
-            stops.append(
-                await registeredSignalSource(number) {
-                    StandardStream.error("memctl mcp: stopping on signal \(number)")
-                    input.finish()
-                })
-        }
-        defer { for stop in stops { stop.cancel() } }
+        let signals = await UnixSignals(trapping: [SIGTERM, SIGINT], queue: .global())
+        defer { signals.cancel() }
         MCPServer.readLines(from: STDIN_FILENO, into: input)
         StandardStream.error(
             "memctl mcp \(Memctl.version): serving MCP on standard input and output (database \(context.databasePath))")
-        await server.serve(lines)
+        await withTaskGroup { group in
+            group.addTask {
+                for await number in signals {
+                    StandardStream.error("memctl mcp: stopping on signal \(number)")
+                    input.finish()
+                }
+            }
+            await server.serve(lines)
+            group.cancelAll()
+        }
         await store.close()
         StandardStream.error("memctl mcp: stopped")
     }

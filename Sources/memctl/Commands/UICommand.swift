@@ -60,12 +60,8 @@ struct UICommand: Command {
         }
         site.withLock { $0 = WebUI(store: store, token: token, port: server.port) }
 
-        let (stops, stop) = AsyncStream.makeStream(of: Int32.self)
-        var sources: [any DispatchSourceSignal] = []
-        for number in [SIGINT, SIGTERM] {
-            sources.append(await registeredSignalSource(number) { stop.yield(number) })
-        }
-        defer { for source in sources { source.cancel() } }
+        let signals = await UnixSignals(trapping: [SIGINT, SIGTERM], queue: .global())
+        defer { signals.cancel() }
         server.start()
         let address = "http://127.0.0.1:\(server.port)/?token=\(token)"
         StandardStream.out("memctl ui: serving \(store.path) read-only")
@@ -73,8 +69,8 @@ struct UICommand: Command {
         StandardStream.out("Ctrl-C stops it.")
         if open { Self.openInBrowser(address) }
 
-        var signals = stops.makeAsyncIterator()
-        let number = await signals.next() ?? SIGTERM
+        var stops = signals.makeAsyncIterator()
+        let number = await stops.next() ?? SIGTERM
         StandardStream.error("memctl ui: stopping on signal \(number)")
         // stop() waits for the pages in progress: on a thread of its own, so that their tasks
         // keep the cooperative pool.
