@@ -174,7 +174,7 @@ package struct Daemon {
     /// The page cache of memoryd's own store, which only answers `status` (its passes run in
     /// workers, with `ConsolidationPass.pageCacheKibibytes`). SQLite's default of 2 MiB filled
     /// with the pages of the index `status` counts, and stayed: 1.8 MB of an idle memoryd's 3.2 MB
-    /// anonymous memory after a 258k cycle (docs/DECISIONS.md, "Issue 11, eighth session").
+    /// anonymous memory after a 258k cycle (docs/DECISIONS.md, "Passes in worker processes").
     package static let pageCacheKibibytes = 256
 
     /// How long a stop waits for the passes to end after their batch in flight (a batch takes

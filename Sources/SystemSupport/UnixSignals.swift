@@ -24,7 +24,7 @@ package struct UnixSignals: AsyncSequence, Sendable {
 
     /// Makes a source for each of `signals`, on `queue`, and waits until libdispatch has
     /// registered them all. Runs on the caller's executor, so that memoryd's main thread makes
-    /// its sources first thing (docs/DECISIONS.md, "Thread priorities").
+    /// its sources first thing (docs/DECISIONS.md, "Threads and priorities").
     nonisolated(nonsending) package init(trapping signals: [Int32], queue: DispatchQueue) async {
         let (numbers, input) = AsyncStream<Int32>.makeStream()
         self.numbers = numbers

@@ -73,13 +73,13 @@ enum Memoryd {
             // A worker's threads share two arenas (`Heap.passArenas`): with one each, its
             // peak grew with the thread count.
             Heap.limitArenas(to: Heap.passArenas)
-            // On the main queue, before anything else (docs/DECISIONS.md, "Thread priorities").
+            // On the main queue, before anything else (docs/DECISIONS.md, "Threads and priorities").
             let signals = await UnixSignals(trapping: [SIGTERM, SIGINT], queue: .main)
             exit(await runPass(arguments, signals: signals))
         }
         PassWorker.prepare()
         // Threads would otherwise get malloc arenas of their own, each keeping the pages freed in
-        // it (docs/DECISIONS.md, "Idle memory and start-up"). The daemon itself runs no pass.
+        // it (docs/DECISIONS.md, "Idle memory and malloc arenas"). The daemon itself runs no pass.
         Heap.limitArenas(to: 1)
         let environment = ProcessInfo.processInfo.environment
         var flags: [(String, String)] = []
