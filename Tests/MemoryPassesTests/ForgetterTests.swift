@@ -59,6 +59,36 @@ struct ForgetterTests {
         #expect(try await recalled("kayak") == ["The red one, from the harbour."])
     }
 
+    @Test("another writer that commits while a batch is planned is let in; the batch is planned again and written once")
+    func writerDuringPlan() async throws {
+        let fixture = try StoreFixture()
+        let store = try fixture.open()
+        let first = try await store.add(NewMemory(content: "Leah plays the theremin.", importance: 0.5, createdAt: now))
+        let memories = [try await store.shortTermMemory(first).memory]
+        let engine = ConsolidationEngine(policy: ConsolidationPolicy())
+        let features = memories.map { engine.features(of: $0) }
+        let pass = try await store.beginPass(.consolidation, at: now)
+        let path = fixture.path
+        let plans = Mutex(0)
+        let counts = try await store.consolidate(
+            [first],
+            plan: { stillPending, index in
+                // The first time, an assistant adds a memory while the plan is made.
+                if plans.withLock({ $0 += 1; return $0 }) == 1 {
+                    let other = try Connection(path: path, mode: .readWrite, busyTimeoutMilliseconds: 1000)
+                    try other.execute(
+                        "INSERT INTO short_term_memories(content, created_at) VALUES ('Added beside the plan.', '\(now.iso8601)')")
+                }
+                return try ConsolidationPlanner.plan(
+                    memories, features: features, stillPending: stillPending, engine: engine, index: index)
+            }, at: now, progress: { _ in PassProgress() }, of: pass)
+        #expect(plans.withLock { $0 } == 2)
+        #expect(counts.created == 1)
+        #expect(try await store.statistics().ltm == 1)
+        #expect(try await store.statistics().stm.pending == 1)
+        #expect(try fixture.rawConnection().scalarInt("SELECT count(*) FROM long_term_sources") == 1)
+    }
+
     @Test("a memory forgotten after its batch was read is left out of the batch, and stays forgotten")
     func batchMeetsForgottenMemory() async throws {
         let fixture = try StoreFixture()

@@ -66,26 +66,38 @@ extension MemoryStore {
         }
     }
 
-    /// Plans and writes one batch in one write transaction, so that what the plan reads of the
-    /// long-term memories (`index`) is exact: nothing else writes until it is committed. `plan`
-    /// gets the memories of `batch` that are still pending and unreviewed (another writer may
-    /// have forgotten or purged one since the batch was read; it is left out), and the index.
-    /// Then the plan is written with the pass's progress: `progress` gives it from the batch's
-    /// counts, which are returned.
+    /// Plans and writes one batch in one transaction, so that what the plan reads of the
+    /// long-term memories (`index`) is exact: the plan is written only on the state it was made
+    /// on. `plan` gets the memories of `batch` that are still pending and unreviewed (another
+    /// writer may have forgotten or purged one since the batch was read; it is left out), and
+    /// the index. Then the plan is written with the pass's progress: `progress` gives it from
+    /// the batch's counts, which are returned.
+    ///
+    /// The plan is made in a read transaction, which lets other writers in meanwhile (an
+    /// assistant's `add` waited up to a second behind a pass that held the write lock while it
+    /// planned); its first write takes the write lock, and fails if another writer committed
+    /// since the plan began. Then the batch is planned again with the write lock held.
     package func consolidate(
         _ batch: [ShortTermMemoryID],
         plan: (_ stillPending: Set<ShortTermMemoryID>, _ index: SQLiteLongTermIndex) throws -> ConsolidationPlan,
         at now: Timestamp, progress: (PassCounts) -> PassProgress, of pass: PassID
     ) throws -> PassCounts {
         try withConnection { connection in
-            try connection.inTransaction {
-                let pending = try connection.prepare(
-                    "SELECT 1 FROM short_term_memories WHERE id = ? AND status = 'pending' AND reviewed_at IS NULL")
-                let stillPending = try Set(batch.filter { try pending.bind([$0.rawValue]).firstRow { _ in true } ?? false })
-                let plan = try plan(stillPending, SQLiteLongTermIndex(connection: connection))
-                try Self.write(plan, at: now, connection)
-                try Self.record(progress(plan.counts), of: pass, connection)
-                return plan.counts
+            func attempt(_ kind: Connection.TransactionKind) throws -> PassCounts {
+                try connection.inTransaction(kind) {
+                    let pending = try connection.prepare(
+                        "SELECT 1 FROM short_term_memories WHERE id = ? AND status = 'pending' AND reviewed_at IS NULL")
+                    let stillPending = try Set(batch.filter { try pending.bind([$0.rawValue]).firstRow { _ in true } ?? false })
+                    let plan = try plan(stillPending, SQLiteLongTermIndex(connection: connection))
+                    try Self.write(plan, at: now, connection)
+                    try Self.record(progress(plan.counts), of: pass, connection)
+                    return plan.counts
+                }
+            }
+            do {
+                return try attempt(.deferred)
+            } catch let error as SQLiteError where error.resultCode == .busy {
+                return try attempt(.immediate)
             }
         }
     }
