@@ -98,7 +98,8 @@ public struct ConsolidationPass: Sendable {
         }
     }
 
-    /// How many times in a pass a batch is read again after another writer changed it.
+    /// How many times in a pass the forgetting step reads its batch again after another writer
+    /// changed one of its memories.
     static let conflictRetries = 8
 
     private func forget(_ ledger: PassLedger) async throws {

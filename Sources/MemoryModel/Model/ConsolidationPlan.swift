@@ -58,7 +58,6 @@ package struct ConsolidationPlan: Sendable, Equatable {
     package var created: Int { writes.filter { $0.existing == nil }.count }
     package var merged: Int { writes.reduce(0) { $0 + $1.sources.filter { $0.role == .merged }.count } }
     package var reinforced: Int { writes.reduce(0) { $0 + $1.sources.filter { $0.role == .reinforced }.count } }
-    package var consolidated: Int { writes.reduce(0) { $0 + $1.sources.count } }
 
     package var counts: PassCounts {
         PassCounts(created: created, merged: merged, reinforced: reinforced, parked: parked.count)
