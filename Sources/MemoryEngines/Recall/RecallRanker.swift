@@ -92,67 +92,83 @@ package struct RecallRanker: Sendable {
         let speakers = Set(turns.map(\.speaker))
         var named = Self.namedSpeakers(in: queryWords, among: speakers)
         if named.isEmpty, let asked, speakers.contains(asked) { named = [asked] }
-        // Turn relevance: BM25 plus a share of its session's best, doubled for the one person the
-        // query names (or asks about by pronoun), and divided by a gentle length prior so that
-        // long texts do not win on length alone.
+        let best = bestCandidates(turns, longTerm: longTerm, named: named)
+        var ranked = scored(best, now: now, limit: limit)
+        ranked.sort { ($0.score, $1.kind, $1.id) > ($1.score, $0.kind, $0.id) }
+        return Array(ranked.prefix(limit))
+    }
+
+    /// Each memory's best turn. Turn relevance: BM25 plus a share of its session's best, doubled
+    /// for the one person the query names (or asks about by pronoun), and divided by a gentle
+    /// length prior so that long texts do not win on length alone.
+    private func bestCandidates(
+        _ turns: [Turn], longTerm: [Int64: LongTerm], named: Set<String>
+    ) -> [MemoryKey: Candidate] {
         var sessionBest: [String: Double] = [:]
         for turn in turns { sessionBest[turn.session] = max(sessionBest[turn.session] ?? 0, -turn.bm25) }
-        // A memory's best turn; `importance` is nil for a turn whose importance is estimated from
-        // its text, which is done only for memories that may make the first `limit` (below).
         var best: [MemoryKey: Candidate] = [:]
         for turn in turns {
             var relevance = max(0, -turn.bm25) + weights.sessionShare * max(0, sessionBest[turn.session] ?? 0)
             if named.count == 1, named.contains(turn.speaker) { relevance *= weights.namedSpeakerBoost }
-            var memory: Recall.Memory
-            let importance: Double?
-            let last: Timestamp
-            let strength: Double
-            if let id = turn.longTermID, let stored = longTerm[id] {
-                var entry = Recall.Memory(kind: "ltm", id: id, text: stored.summary, score: 0, createdAt: stored.createdAt)
-                entry.firstAddedAt = stored.createdAt
-                entry.lastAddedAt = stored.lastReinforcedAt
-                memory = entry
-                (importance, last, strength) = (stored.importance, stored.lastReinforcedAt, 1 - pow(2, -stored.strength))
-            } else {
-                var entry = Recall.Memory(kind: "stm", id: turn.id, text: turn.text, score: 0, createdAt: turn.createdAt)
-                entry.session = turn.session
-                entry.source = turn.speaker
-                memory = entry
-                // A short-term memory is one observation: the strength of a new long-term memory.
-                (importance, last, strength) = (turn.importance, turn.createdAt, 0.5)
-            }
-            let words = max(weights.lengthPriorFloor, Double(Self.wordCount(memory.text)))
+            let candidate = Self.candidate(for: turn, longTerm: longTerm)
+            let words = max(weights.lengthPriorFloor, Double(Self.wordCount(candidate.memory.text)))
             relevance /= pow(words / weights.lengthPriorScale, weights.lengthPriorExponent)
-            memory.matched = Recall.Turn(id: turn.id, text: turn.text, speaker: turn.speaker, createdAt: turn.createdAt)
-            let key = MemoryKey(longTerm: memory.kind == "ltm", id: memory.id)
+            let key = MemoryKey(longTerm: candidate.memory.kind == "ltm", id: candidate.memory.id)
             if relevance > best[key]?.relevance ?? -1 {
-                best[key] = Candidate(relevance: relevance, memory: memory, importance: importance, last: last, strength: strength)
+                best[key] = Candidate(
+                    relevance: relevance, memory: candidate.memory, importance: candidate.importance,
+                    last: candidate.last, strength: candidate.strength)
             }
         }
-        // Relevance (as a share of the best) dominates; recency, importance and strength only
-        // order what is about equally relevant.
-        let top = best.values.map(\.relevance).max() ?? 0
-        func score(_ candidate: Candidate, importance: Double) -> Double {
-            let relevance = top > 0 ? candidate.relevance / top : 0
-            let hours = Double(max(0, now.millisecondsSince1970 - candidate.last.millisecondsSince1970)) / 3_600_000
-            let recency = pow(weights.recencyDecayPerHour, hours)
-            let score =
-                weights.relevance * relevance + weights.recency * recency + weights.importance * importance
-                + weights.strength * candidate.strength
-            return (score * 1000).rounded() / 1000
+        return best
+    }
+
+    /// The memory that `turn` recalls: its long-term memory when it has one, else the turn itself.
+    /// `importance` is nil for a turn whose importance is estimated from its text, which is done
+    /// only for memories that may make the first `limit` (`scored`).
+    @inline(__always)
+    private static func candidate(
+        for turn: Turn, longTerm: [Int64: LongTerm]
+    ) -> (memory: Recall.Memory, importance: Double?, last: Timestamp, strength: Double) {
+        var memory: Recall.Memory
+        let importance: Double?
+        let last: Timestamp
+        let strength: Double
+        if let id = turn.longTermID, let stored = longTerm[id] {
+            var entry = Recall.Memory(kind: "ltm", id: id, text: stored.summary, score: 0, createdAt: stored.createdAt)
+            entry.firstAddedAt = stored.createdAt
+            entry.lastAddedAt = stored.lastReinforcedAt
+            memory = entry
+            (importance, last, strength) = (stored.importance, stored.lastReinforcedAt, 1 - pow(2, -stored.strength))
+        } else {
+            var entry = Recall.Memory(kind: "stm", id: turn.id, text: turn.text, score: 0, createdAt: turn.createdAt)
+            entry.session = turn.session
+            entry.source = turn.speaker
+            memory = entry
+            // A short-term memory is one observation: the strength of a new long-term memory.
+            (importance, last, strength) = (turn.importance, turn.createdAt, 0.5)
         }
-        // An estimated importance is in 0...1, so a memory's score is between its scores with 0
-        // and with 1 (the sums and the rounding are monotonic). Once `limit` memories are sure to
-        // score at least some value, a memory that cannot reach it is not among the first `limit`
-        // and needs no estimate: the estimate (the text's tokens) was most of the ranking's cost.
+        memory.matched = Recall.Turn(id: turn.id, text: turn.text, speaker: turn.speaker, createdAt: turn.createdAt)
+        return (memory, importance, last, strength)
+    }
+
+    /// The memories that may be among the first `limit`, with their scores, unsorted.
+    ///
+    /// An estimated importance is in 0...1, so a memory's score is between its scores with 0
+    /// and with 1 (the sums and the rounding are monotonic). Once `limit` memories are sure to
+    /// score at least some value, a memory that cannot reach it is not among the first `limit`
+    /// and needs no estimate: the estimate (the text's tokens) was most of the ranking's cost.
+    private func scored(_ best: [MemoryKey: Candidate], now: Timestamp, limit: Int) -> [Recall.Memory] {
+        let top = best.values.map(\.relevance).max() ?? 0
         var bounds: [(low: Double, high: Double)] = []
         bounds.reserveCapacity(best.count)
         for candidate in best.values {
             if let importance = candidate.importance {
-                let exact = score(candidate, importance: importance)
+                let exact = score(candidate, importance: importance, top: top, now: now)
                 bounds.append((exact, exact))
             } else {
-                let (none, full) = (score(candidate, importance: 0), score(candidate, importance: 1))
+                let none = score(candidate, importance: 0, top: top, now: now)
+                let full = score(candidate, importance: 1, top: top, now: now)
                 bounds.append((min(none, full), max(none, full)))
             }
         }
@@ -162,11 +178,24 @@ package struct RecallRanker: Sendable {
             var memory = candidate.memory
             memory.score =
                 candidate.importance == nil
-                ? score(candidate, importance: ImportanceHeuristic.estimate(memory.text)) : bound.low
+                ? score(candidate, importance: ImportanceHeuristic.estimate(memory.text), top: top, now: now)
+                : bound.low
             ranked.append(memory)
         }
-        ranked.sort { ($0.score, $1.kind, $1.id) > ($1.score, $0.kind, $0.id) }
-        return Array(ranked.prefix(limit))
+        return ranked
+    }
+
+    /// Relevance (as a share of the best, `top`) dominates; recency, importance and strength
+    /// only order what is about equally relevant.
+    @inline(__always)
+    private func score(_ candidate: Candidate, importance: Double, top: Double, now: Timestamp) -> Double {
+        let relevance = top > 0 ? candidate.relevance / top : 0
+        let hours = Double(max(0, now.millisecondsSince1970 - candidate.last.millisecondsSince1970)) / 3_600_000
+        let recency = pow(weights.recencyDecayPerHour, hours)
+        let score =
+            weights.relevance * relevance + weights.recency * recency + weights.importance * importance
+            + weights.strength * candidate.strength
+        return (score * 1000).rounded() / 1000
     }
 
     /// A recalled memory, as `rank` tells them apart.
