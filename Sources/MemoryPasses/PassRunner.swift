@@ -40,20 +40,16 @@ package final class PassLedger {
     package func commitBatch(
         processed: Int, _ write: (_ progress: @escaping @Sendable (PassCounts) -> PassProgress) async throws -> PassCounts
     ) async throws {
-        var next = progress
-        next.processed += processed
-        next.batches += 1
-        let before = next
-        let counts = try await interruptible(store) {
-            try await write { counts in
-                var progress = before
-                progress.counts = progress.counts.adding(counts)
-                return progress
-            }
+        var base = progress
+        base.processed += processed
+        base.batches += 1
+        let including: @Sendable (PassCounts) -> PassProgress = { [base] counts in
+            var next = base
+            next.counts = next.counts.adding(counts)
+            return next
         }
-        next.counts = next.counts.adding(counts)
-        progress = next
-        onProgress(next)
+        progress = including(try await interruptible(store) { try await write(including) })
+        onProgress(progress)
         if !Task.isCancelled {
             try await interruptible(store) { try await store.checkpointIfDue() }
         }
