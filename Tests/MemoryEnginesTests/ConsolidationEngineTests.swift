@@ -306,11 +306,51 @@ struct ImportanceHeuristicTests {
         #expect(TextFeatures("👍").sentences.map(\.text) == ["👍"])
     }
 
+    @Test("the scan reads any script: accents, marks, curly quotes, ellipses, emoji and CJK split as they read")
+    func nonASCIIScan() {
+        let text = "Zoë’s café… “Já?” Ja! 東京へ行く。 Then 👍🏽 ok\u{0301}ay. Ünïcödé"
+        #expect(
+            TextFeatures(text).sentences.map(\.text) == ["Zoë’s café…", "“Já?”", "Ja!", "東京へ行く。 Then 👍🏽 ok\u{0301}ay.", "Ünïcödé"])
+        #expect(
+            TextFeatures.tokens(of: text).map(\.text) == [
+                "Zoë’s", "café", "Já", "Ja", "東京へ行く", "Then", "ok\u{0301}ay", "Ünïcödé",
+            ])
+        #expect(TextFeatures.tokens(of: text).map(\.startsSentence) == [true, false, true, true, true, false, false, true])
+        #expect(TextFeatures("Ünïcödé und Zoë").names == WordSet(["zoë"]))
+    }
+
     @Test("content words are case-folded, lightly stemmed, and ignore stop words and possessives")
     func contentWords() {
         #expect(TextFeatures("Leah's MOVING to Berlin").words == TextFeatures("leah moved to berlin").words)
         #expect(TextFeatures("the and of").words.isEmpty)
         #expect(TextFeatures("Zoë déménage à Montréal").words.count == 3)
+    }
+
+    @Test("a word's hash is made without the word by the same rules as the word: every case, stop word and suffix")
+    func contentWordHashes() {
+        var words: [String] = [
+            "", "'", "''", "a", "I", "i'm", "I'M", "Leah's", "LEAH'S", "'s", "x's", "it's", "don't", "dont", "Yourself",
+            "yourselfs", "moving", "sing", "things", "moved", "bed", "goes", "yes", "cats", "class", "bus", "this",
+            "analysis", "3", "42s", "2024's", "9th", "1,000", "3.5", "e-mail", "Zoë", "naïve's", "I’m", "Leah’s",
+            "über", "👍", "MOVING", "Ing", "ings", "sings", "ed's", String(repeating: "ab", count: 40) + "ing",
+            String(repeating: "x", count: 64), String(repeating: "x", count: 65) + "s",
+        ]
+        words += TextFeatures.stopWords.flatMap { [$0, $0.uppercased(), $0 + "s", $0 + "'s", "'" + $0] }
+        // Random words over the bytes the fast path takes, and a few it hands back.
+        let alphabet = Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789'''sgnide.é")
+        var state: UInt64 = 7
+        func next() -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int(state >> 33)
+        }
+        for _ in 0..<5_000 {
+            words.append(String((0..<next() % 12).map { _ in alphabet[next() % alphabet.count] }))
+        }
+        for word in words {
+            #expect(
+                TextFeatures.contentWordHash(word[...]) == TextFeatures.contentWord(word[...]).map(MinHash.fnv1a),
+                "\(word)")
+        }
     }
 
     @Test("names are capitalised words inside a sentence, and numbers")

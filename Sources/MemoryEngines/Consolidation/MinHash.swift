@@ -27,9 +27,12 @@ package enum MinHash {
     }
 
     /// FNV-1a over UTF-8: stable across processes, unlike `Hasher`.
-    package static func fnv1a(_ text: String) -> UInt64 {
+    package static func fnv1a(_ text: String) -> UInt64 { fnv1a(text.utf8) }
+
+    /// FNV-1a over bytes (a word's UTF-8).
+    package static func fnv1a(_ bytes: some Sequence<UInt8>) -> UInt64 {
         var hash: UInt64 = 0xCBF2_9CE4_8422_2325
-        for byte in text.utf8 {
+        for byte in bytes {
             hash ^= UInt64(byte)
             hash = hash &* 0x100_0000_01B3
         }

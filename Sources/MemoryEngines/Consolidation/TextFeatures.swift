@@ -47,65 +47,86 @@ package struct TextFeatures: Sendable {
     package static func tokens(of text: String) -> [Token] { scan(text).tokens }
 
     private static func scan(_ text: String) -> Scanned {
+        var text = text
+        text.makeContiguousUTF8()  // native strings already are: nothing is copied
+        return text.utf8.withContiguousStorageIfAvailable { scan(text, utf8: $0) }!
+    }
+
+    /// The scan itself, over the text's UTF-8 by offsets: decoding only what is not ASCII, and
+    /// making string indices only for the tokens and sentences it finds.
+    private static func scan(_ text: String, utf8 bytes: UnsafeBufferPointer<UInt8>) -> Scanned {
         var tokens: [Token] = []
         var sentenceRanges: [Range<String.Index>] = []
-        var sentenceStart: String.Index?
-        var wordStart: String.Index?
-        var lastNonSpace: String.Index?
+        var sentenceStart: Int?
+        var wordStart: Int?
+        var lastNonSpace: Range<Int>?  // the bytes of the last scalar that is not white space
         var afterEnd = false  // the last non-space scalars were ".", "!", "?" or "…" (and closing quotes)
         var breakPending = false  // …and white space followed: the next word starts a sentence
-        let scalars = text.unicodeScalars
-        var index = scalars.startIndex
 
-        func closeWord(at end: String.Index) {
+        func index(_ offset: Int) -> String.Index { text.utf8.index(text.utf8.startIndex, offsetBy: offset) }
+        func closeWord(at end: Int) {
             guard let start = wordStart else { return }
             let startsSentence = tokens.last.map { $0.sentence != sentenceRanges.count } ?? true
-            tokens.append(Token(text: text[start..<end], sentence: sentenceRanges.count, startsSentence: startsSentence))
+            tokens.append(
+                Token(text: text[index(start)..<index(end)], sentence: sentenceRanges.count, startsSentence: startsSentence))
             wordStart = nil
         }
         func closeSentence() {
-            if let start = sentenceStart, let last = lastNonSpace, start <= last {
-                sentenceRanges.append(start..<scalars.index(after: last))
+            if let start = sentenceStart, let last = lastNonSpace, start <= last.lowerBound {
+                sentenceRanges.append(index(start)..<index(last.upperBound))
             }
             sentenceStart = nil
             afterEnd = false
             breakPending = false
         }
-        func extendSentence(_ index: String.Index) {
+        func extendSentence(_ scalar: Range<Int>) {
             if breakPending { closeSentence() }
-            if sentenceStart == nil { sentenceStart = index }
-            lastNonSpace = index
+            if sentenceStart == nil { sentenceStart = scalar.lowerBound }
+            lastNonSpace = scalar
         }
 
         var upper = 0
         var lower = 0
-        while index < scalars.endIndex {
-            let scalar = scalars[index]
+        var offset = 0
+        while offset < bytes.count {
+            let (scalar, width) = decode(bytes, at: offset)
+            let bytesOfScalar = offset..<offset + width
             if scalar.value >= 0x41 && scalar.value <= 0x5A {
                 upper += 1
             } else if scalar.value >= 0x61 && scalar.value <= 0x7A {
                 lower += 1
             }
             if isWordScalar(scalar) {
-                extendSentence(index)
-                if wordStart == nil { wordStart = index }
+                extendSentence(bytesOfScalar)
+                if wordStart == nil { wordStart = offset }
                 afterEnd = false
             } else {
-                closeWord(at: index)
+                closeWord(at: offset)
                 if scalar == "\n" || scalar == "\r" {
                     closeSentence()
                 } else if isWhitespace(scalar) {
                     if afterEnd { breakPending = true }
                 } else {
-                    extendSentence(index)
+                    extendSentence(bytesOfScalar)
                     afterEnd = endsSentence(scalar) || (afterEnd && closesQuote(scalar))
                 }
             }
-            index = scalars.index(after: index)
+            offset += width
         }
-        closeWord(at: scalars.endIndex)
+        closeWord(at: bytes.count)
         closeSentence()
         return Scanned(tokens: tokens, sentenceRanges: sentenceRanges, upper: upper, lower: lower)
+    }
+
+    /// The scalar whose UTF-8 starts at `offset`, and how many bytes it takes (a `String`'s
+    /// UTF-8 is always valid).
+    private static func decode(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int) -> (Unicode.Scalar, Int) {
+        let lead = bytes[offset]
+        guard lead >= 0x80 else { return (Unicode.Scalar(lead), 1) }
+        let width = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : 2
+        var value = UInt32(lead) & (0x7F >> UInt32(width))
+        for next in offset + 1..<min(offset + width, bytes.count) { value = value << 6 | UInt32(bytes[next] & 0x3F) }
+        return (Unicode.Scalar(value) ?? "\u{FFFD}", width)
     }
 
     package init(_ text: String) {
@@ -115,23 +136,25 @@ package struct TextFeatures: Sendable {
         self.tokens = tokens
         // In shouted text capitals say nothing about names: only numbers count there.
         let shouting = upper > 2 * lower && upper >= 4
-        var names: [String] = []
-        var all: [String] = []
-        var bySentence = [[String]](repeating: [], count: sentenceRanges.count)
+        var names: [UInt64] = []
+        var all: [UInt64] = []
+        var bySentence = [[UInt64]](repeating: [], count: sentenceRanges.count)
         for token in tokens {
-            if let word = Self.contentWord(token.text) {
+            if let word = Self.contentWordHash(token.text) {
                 all.append(word)
                 if token.sentence < bySentence.count { bySentence[token.sentence].append(word) }
             }
             if token.text.unicodeScalars.first.map(Self.isNumeric) == true {
-                names.append(String(token.text))
+                names.append(MinHash.fnv1a(token.text.utf8))
             } else if !shouting, Self.isName(token) {
-                names.append(String(token.text).lowercased())
+                names.append(MinHash.fnv1a(String(token.text).lowercased().utf8))
             }
         }
-        words = WordSet(all)
-        self.names = WordSet(names)
-        sentences = sentenceRanges.indices.map { Sentence(text: String(text[sentenceRanges[$0]]), words: WordSet(bySentence[$0])) }
+        words = WordSet(hashes: all)
+        self.names = WordSet(hashes: names)
+        sentences = sentenceRanges.indices.map {
+            Sentence(text: String(text[sentenceRanges[$0]]), words: WordSet(hashes: bySentence[$0]))
+        }
     }
 
     /// Capitalised and not the first word of its sentence, and not "I".
@@ -177,6 +200,81 @@ package struct TextFeatures: Sendable {
     }
 
     // MARK: - Words
+
+    /// The hash (`MinHash.fnv1a`) of `contentWord(raw)`, which the word sets hold, without making
+    /// the word: it runs for every word of every memory and summary a pass reads. A word of ASCII
+    /// letters, digits and apostrophes (nearly every one) is normalised in a buffer on the stack
+    /// by the same rules, byte by byte; any other goes through `contentWord`.
+    package static func contentWordHash(_ raw: Substring) -> UInt64? {
+        let count = raw.utf8.count
+        guard count <= 64 else { return contentWord(raw).map { MinHash.fnv1a($0.utf8) } }
+        let normalised = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(count, 1)) {
+            asciiContentWordHash(raw, $0)
+        }
+        switch normalised {
+        case .word(let hash): return hash
+        case .notContent: return nil
+        case .notASCIIWord: return contentWord(raw).map { MinHash.fnv1a($0.utf8) }
+        }
+    }
+
+    private enum Normalised {
+        case word(UInt64)
+        case notContent
+        case notASCIIWord
+    }
+
+    /// `contentWord`'s rules on bytes: lower-cased, a final "'s" and then every apostrophe
+    /// dropped, at least two bytes unless a number, no stop word, stemmed unless a number.
+    private static func asciiContentWordHash(_ raw: Substring, _ buffer: UnsafeMutableBufferPointer<UInt8>) -> Normalised {
+        var count = 0
+        for byte in raw.utf8 {
+            switch byte {
+            case 0x41...0x5A: buffer[count] = byte | 0x20
+            case 0x61...0x7A, 0x30...0x39, 0x27: buffer[count] = byte
+            default: return .notASCIIWord
+            }
+            count += 1
+        }
+        if count > 2, buffer[count - 2] == 0x27, buffer[count - 1] == 0x73 { count -= 2 }
+        var kept = 0
+        for index in 0..<count where buffer[index] != 0x27 {
+            buffer[kept] = buffer[index]
+            kept += 1
+        }
+        let isNumber = kept > 0 && buffer[0] >= 0x30 && buffer[0] <= 0x39
+        guard kept >= 2 || isNumber else { return .notContent }
+        let word = UnsafeBufferPointer(rebasing: buffer[0..<kept])
+        if kept <= 8, stopWordKeys.contains(packed(word)) { return .notContent }
+        let end = isNumber ? kept : stemmedLength(word)
+        return .word(MinHash.fnv1a(UnsafeBufferPointer(rebasing: word[0..<end])))
+    }
+
+    /// How many bytes of a word `stem` keeps, for a word of ASCII letters and digits.
+    private static func stemmedLength(_ word: UnsafeBufferPointer<UInt8>) -> Int {
+        let count = word.count
+        func endsWith(_ suffix: StaticString) -> Bool {
+            let length = suffix.utf8CodeUnitCount
+            guard count >= length else { return false }
+            for offset in 0..<length where word[count - length + offset] != suffix.utf8Start[offset] { return false }
+            return true
+        }
+        for suffix: StaticString in ["ing", "ed", "es", "s"] where count >= suffix.utf8CodeUnitCount + 3 && endsWith(suffix) {
+            if suffix.utf8CodeUnitCount == 1 && (endsWith("ss") || endsWith("us") || endsWith("is")) { return count }
+            return count - suffix.utf8CodeUnitCount
+        }
+        return count
+    }
+
+    /// A word of at most 8 bytes, none of them zero, as one number: the stop words are that short.
+    private static func packed(_ word: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        word.reversed().reduce(0) { $0 << 8 | UInt64($1) }
+    }
+
+    private static let stopWordKeys: Set<UInt64> = Set(stopWords.map { word in
+        precondition(word.utf8.count <= 8, "a stop word longer than `packed` takes")
+        return Array(word.utf8).withUnsafeBufferPointer(packed)
+    })
 
     /// The normalised form of one word, or nil for a stop word or a single letter: lower-cased,
     /// without a possessive "'s" or other apostrophes, lightly stemmed.

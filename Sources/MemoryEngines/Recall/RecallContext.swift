@@ -293,7 +293,7 @@ package struct RecallContext: Sendable {
     private static func cut(_ sentence: String, query: WordSet, within room: Int) -> String {
         let words = sentence.split(whereSeparator: \.isWhitespace)
         let hit = words.firstIndex { word in
-            TextFeatures.contentWord(word).map { query.hashes.contains(WordSet([$0]).hashes[0]) } ?? false
+            TextFeatures.contentWordHash(word).map(query.hashes.contains) ?? false
         } ?? 0
         let start = max(0, min(hit - room / 4, words.count - room))
         let end = min(words.count, start + room)
