@@ -16,7 +16,8 @@ public actor MemoryStore {
         public var busyTimeoutMilliseconds: Int
         /// SQLite's page cache for this connection, in KiB; nil keeps SQLite's default (about
         /// 2 MiB). Long passes over a large store set it higher
-        /// (`ConsolidationPass.pageCacheKibibytes`), idle memoryd lower (`Daemon.pageCacheKibibytes`).
+        /// (`ConsolidationPass.pageCacheKibibytes`), idle memoryd and memctl's reading commands
+        /// lower (`Daemon.pageCacheKibibytes`, memctl's `Context.readerPageCacheKibibytes`).
         public var pageCacheKibibytes: Int?
         /// When this connection's commits reach the disk.
         public var durability: Durability

@@ -17,7 +17,7 @@ struct CheckCommand: Command {
     }
 
     func run(_ context: Context) async throws {
-        let report = try await context.openStore().checkIntegrity()
+        let report = try await context.openStoreToRead().checkIntegrity()
         if context.json {
             try context.printJSON(report)
         } else {

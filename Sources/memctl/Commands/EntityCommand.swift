@@ -24,7 +24,7 @@ struct EntityCommand: Command {
     }
 
     func run(_ context: Context) async throws {
-        let store = try context.openStore()
+        let store = try context.openStoreToRead()
         let matches = try await store.entities(named: name)
         guard let best = matches.first else { throw NoSuchEntity(name: name) }
         let detail = try await store.entity(best.id)

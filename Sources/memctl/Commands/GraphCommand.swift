@@ -40,7 +40,7 @@ struct GraphCommand: Command {
     }
 
     func run(_ context: Context) async throws {
-        let store = try context.openStore()
+        let store = try context.openStoreToRead()
         var center: EntityID?
         if let entity {
             guard let found = try await store.entities(named: entity).first else { throw NoSuchEntity(name: entity) }

@@ -52,7 +52,7 @@ struct RecallCommand: Command {
     }
 
     func run(_ context: Context) async throws {
-        let store = try context.openStore()
+        let store = try context.openStoreToRead()
         let recall = try await Recaller(store: store).recall(query, limit: limit)
         if let maximumWords {
             let digest = RecallDigest(recall, query: query, maximumWords: maximumWords)

@@ -28,7 +28,7 @@ struct SearchCommand: Command {
     }
 
     func run(_ context: Context) async throws {
-        let hits = try await context.openStore().search(query, limit: limit)
+        let hits = try await context.openStoreToRead().search(query, limit: limit)
         if context.json { return try context.printJSON(hits) }
         var table = Table(
             .init(header: "RECORD"), .init(header: "SCORE", rightAligned: true), .init(header: "SNIPPET"))

@@ -34,7 +34,7 @@ struct ShortTermCommand: Command {
     }
 
     func run(_ context: Context) async throws {
-        let store = try context.openStore()
+        let store = try context.openStoreToRead()
         let memories = try await store.shortTermMemories(status: status, session: session, limit: limit)
         if context.json { return try context.printJSON(memories) }
         // A conversation imported from a chat export is shown by its title.

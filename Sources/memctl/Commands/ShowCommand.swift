@@ -27,7 +27,7 @@ struct ShowCommand: Command {
     }
 
     func run(_ context: Context) async throws {
-        let store = try context.openStore()
+        let store = try context.openStoreToRead()
         switch reference {
         case .shortTerm(let id):
             let detail = try await store.shortTermMemory(id)

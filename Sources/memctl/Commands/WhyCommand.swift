@@ -24,7 +24,7 @@ struct WhyCommand: Command {
     }
 
     func run(_ context: Context) async throws {
-        let store = try context.openStore()
+        let store = try context.openStoreToRead()
         let explanation = try await store.explain(id)
         if context.json { return try context.printJSON(explanation) }
         // A conversation imported from a chat export is shown by its title.
