@@ -49,7 +49,7 @@ struct BenchCommandLine {
         "longmemeval": ["--k", "--budgets", "--haystacks", "--dump", "--reuse"],
         "torture": ["--kills", "--rows", "--chitchat"],
         "idle": ["--rows", "--seconds", "--chitchat"],
-        "tenants": ["--count", "--rows", "--threads", "--chitchat"],
+        "tenants": ["--count", "--rows", "--runs", "--threads", "--chitchat"],
         "stop": ["--runs", "--rows", "--chitchat"],
         "fresh": ["--rows", "--new", "--chitchat", "--reuse"],
         "ui": ["--rows", "--runs", "--chitchat", "--reuse"],

@@ -16,7 +16,7 @@ enum MemoryBench {
                memory-bench longmemeval FILE [--k 5,10] [--budgets 50,100,200,400] [--haystacks N] [--keep DIR [--reuse]]
                memory-bench torture [--kills N] [--rows N] [--chitchat FILE] [--keep DIR]
                memory-bench idle [--rows N] [--seconds N] [--chitchat FILE] [--keep DIR]
-               memory-bench tenants [--count N] [--rows N] [--threads N] [--chitchat FILE] [--keep DIR]
+               memory-bench tenants [--count N] [--rows N] [--runs N] [--threads N] [--chitchat FILE] [--keep DIR]
                memory-bench stop [--runs N] [--rows N] [--chitchat FILE] [--keep DIR]
                memory-bench fresh [--rows N] [--new N] [--chitchat FILE] [--keep DIR [--reuse]]
                memory-bench ui [--rows N] [--runs N] [--chitchat FILE] [--keep DIR [--reuse]]
@@ -80,8 +80,9 @@ enum MemoryBench {
                      imported messages (default 25000).
         tenants      one database per user: N (default 2) copies of the same N imported
                      messages (default 25000) each get a full cycle, one memctl process each,
-                     all at once; the aggregate msg/s against one database alone, and each
-                     process's peak RSS. --threads N: each process's threads.
+                     all at once; the aggregate msg/s against one database alone just before,
+                     and each process's peak RSS; --runs N times in turn (default 3), and the
+                     median. --threads N: each process's threads.
         stop         Ctrl-C in the middle of `memctl consolidate --local --only consolidation`
                      over N imported messages (default 25000), --runs N times (default 10):
                      the time from SIGINT to the process's exit, median and max.
@@ -191,8 +192,8 @@ enum MemoryBench {
                 ).run()
             case "tenants":
                 try TenantsBenchmark(
-                    count: line.number("--count") ?? 2, rows: rows, messages: messages, directory: directory,
-                    memctl: memctl, threads: threads
+                    count: line.number("--count") ?? 2, rows: rows, runs: line.number("--runs") ?? 3, messages: messages,
+                    directory: directory, memctl: memctl, threads: threads
                 ).run()
             case "extract":
                 try ExtractionBenchmark(rows: rows, directory: directory, memctl: memctl).run()

@@ -5,11 +5,13 @@ import SystemSupport
 /// `memory-bench tenants`: a host that serves several users keeps one database each. `rows`
 /// messages are imported once and copied `count` times; one full cycle (`memctl consolidate
 /// --local --min-age 0`, every pass in one process) runs on a copy alone, then `count` of them
-/// run side by side, one process a database. Prints the aggregate msg/s against the one alone
-/// and each process's peak RSS with its thread count.
+/// run side by side, one process a database, `runs` times in turn. Prints each run's aggregate
+/// msg/s against the one alone just before it, each process's peak RSS with its thread count,
+/// and the median ratio: one run on a shared machine swings by a tenth either way.
 struct TenantsBenchmark {
     let count: Int
     let rows: Int
+    var runs = 3
     let messages: BenchmarkMessages
     let directory: URL
     let memctl: String
@@ -20,20 +22,30 @@ struct TenantsBenchmark {
         let source = directory.appendingPathComponent("tenant-source.db").path
         try messages.importInto(source, count: rows, memctl: memctl)
 
-        let alone = try side(by: 1, from: source)
-        let together = try side(by: count, from: source)
         let rate = { (run: (seconds: Double, peaks: [Int])) in Double(rows * run.peaks.count) / run.seconds }
+        var ratios: [Double] = []
         print("")
-        print("| databases side by side | wall seconds | aggregate msg/s | × one alone | peak RSS of each (MiB) |")
-        print("| ---: | ---: | ---: | ---: | --- |")
-        for run in [alone, together] {
-            print(
-                String(
-                    format: "| %d | %.2f | %.0f | %.2f | %@ |", run.peaks.count, run.seconds, rate(run),
-                    rate(run) / rate(alone), run.peaks.map { String(format: "%.1f", Double($0) / 1024) }.joined(separator: ", ")))
+        print("| run | databases side by side | wall seconds | aggregate msg/s | × one alone | peak RSS of each (MiB) |")
+        print("| ---: | ---: | ---: | ---: | ---: | --- |")
+        for index in 1...runs {
+            let alone = try side(by: 1, from: source)
+            let together = try side(by: count, from: source)
+            ratios.append(rate(together) / rate(alone))
+            for run in [alone, together] {
+                print(
+                    String(
+                        format: "| %d | %d | %.2f | %.0f | %.2f | %@ |", index, run.peaks.count, run.seconds, rate(run),
+                        rate(run) / rate(alone),
+                        run.peaks.map { String(format: "%.1f", Double($0) / 1024) }.joined(separator: ", ")))
+            }
         }
+        let sorted = ratios.sorted()
+        let median = sorted.count % 2 == 1 ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
         print("each process: memctl consolidate --local --threads \(threads)")
-        print(String(format: "%d side by side: %.2f× one (target for 2 on 2 cores: ≥ 1.7×)", count, rate(together) / rate(alone)))
+        print(
+            String(
+                format: "%d side by side: %.2f× one, the median of %d runs (%@) (target for 2 on 2 cores: ≥ 1.7×)", count, median,
+                runs, ratios.map { String(format: "%.2f", $0) }.joined(separator: ", ")))
     }
 
     /// Full cycles on `tenants` fresh copies of `source` at once: the wall time until the last

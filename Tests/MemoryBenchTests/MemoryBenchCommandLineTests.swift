@@ -31,6 +31,7 @@ struct MemoryBenchCommandLineTests {
         (["idle", "--seconds", "0"], "--seconds must be a whole number of at least 1, got '0'"),
         (["tenants", "--count", "two"], "--count must be a whole number of at least 1, got 'two'"),
         (["tenants", "--threads", "300"], "--threads must be a whole number from 1 to 256, got '300'"),
+        (["tenants", "--runs", "0"], "--runs must be a whole number of at least 1, got '0'"),
         (["stop", "--runs", "0"], "--runs must be a whole number of at least 1, got '0'"),
         (["fresh", "--new", "some"], "--new must be a whole number of at least 1, got 'some'"),
         (["fresh", "--reuse"], "--reuse needs --keep DIR"),
