@@ -64,19 +64,14 @@ struct ConsolidateCommandTests {
     /// Everything a consolidation decides, without the ledger and wall-clock bookkeeping.
     private func content(_ db: String) throws -> [String] {
         let connection = try Connection(path: db, mode: .readWrite, busyTimeoutMilliseconds: 1000)
-        var rows: [String] = []
-        for query in [
-            "SELECT id, status, ltm_id, importance FROM short_term_memories ORDER BY id",
-            "SELECT id, summary, strength, importance, created_at, last_reinforced_at FROM long_term_memories ORDER BY id",
-            "SELECT ltm_id, stm_id, role, joined_at FROM long_term_sources ORDER BY ltm_id, stm_id",
-            "SELECT band_key, ltm_id FROM long_term_signatures ORDER BY band_key, ltm_id",
-            "SELECT 'unwritten', ltm_id FROM long_term_signatures_stale ORDER BY ltm_id",
-        ] {
-            rows += try connection.prepare(query).rows { row in
-                (0..<Int32(6)).map { row.optionalText($0) ?? "∅" }.joined(separator: "|")
-            }
-        }
-        return rows
+        return try connection.textRows(
+            [
+                "SELECT id, status, ltm_id, importance FROM short_term_memories ORDER BY id",
+                "SELECT id, summary, strength, importance, created_at, last_reinforced_at FROM long_term_memories ORDER BY id",
+                "SELECT ltm_id, stm_id, role, joined_at FROM long_term_sources ORDER BY ltm_id, stm_id",
+                "SELECT band_key, ltm_id FROM long_term_signatures ORDER BY band_key, ltm_id",
+                "SELECT 'unwritten', ltm_id FROM long_term_signatures_stale ORDER BY ltm_id",
+            ], columns: 6)
     }
 
     private func copyDatabase(_ db: String, to name: String, in dir: TemporaryDirectory) throws -> String {

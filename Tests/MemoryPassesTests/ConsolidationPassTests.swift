@@ -62,20 +62,14 @@ struct ConsolidationPassTests {
     /// the wall-clock `status_changed_at` / `reviewed_at`).
     static func content(of fixture: StoreFixture) throws -> [String] {
         let connection = try fixture.rawConnection()
-        var rows: [String] = []
-        for query in [
-            "SELECT id, content, session, importance, created_at, status, ltm_id FROM short_term_memories ORDER BY id",
-            "SELECT id, summary, strength, importance, created_at, updated_at, last_reinforced_at FROM long_term_memories ORDER BY id",
-            "SELECT ltm_id, stm_id, role, joined_at FROM long_term_sources ORDER BY ltm_id, stm_id",
-            "SELECT band_key, ltm_id FROM long_term_signatures ORDER BY band_key, ltm_id",
-            "SELECT name, count FROM record_counts WHERE name <> 'passes' ORDER BY name",
-        ] {
-            let statement = try connection.prepare(query)
-            rows += try statement.rows { row in
-                (0..<Int32(7)).map { row.optionalText($0) ?? "∅" }.joined(separator: "|")
-            }
-        }
-        return rows
+        return try connection.textRows(
+            [
+                "SELECT id, content, session, importance, created_at, status, ltm_id FROM short_term_memories ORDER BY id",
+                "SELECT id, summary, strength, importance, created_at, updated_at, last_reinforced_at FROM long_term_memories ORDER BY id",
+                "SELECT ltm_id, stm_id, role, joined_at FROM long_term_sources ORDER BY ltm_id, stm_id",
+                "SELECT band_key, ltm_id FROM long_term_signatures ORDER BY band_key, ltm_id",
+                "SELECT name, count FROM record_counts WHERE name <> 'passes' ORDER BY name",
+            ], columns: 7)
     }
 
     @Test("a pass cancelled after any batch keeps whole batches only, and a rerun ends with exactly the uninterrupted result")

@@ -45,20 +45,15 @@ struct ExtractionGraphPassTests {
     /// Everything extraction and the graph write, without the passes' own bookkeeping.
     static func knowledge(of fixture: StoreFixture) throws -> [String] {
         let connection = try fixture.rawConnection()
-        var rows: [String] = []
-        for query in [
-            "SELECT id, name, kind, canonical_key FROM entities ORDER BY id",
-            "SELECT entity_id, alias, alias_key FROM entity_aliases ORDER BY entity_id, alias",
-            "SELECT entity_id, stm_id, ltm_id, start_offset, end_offset, text FROM entity_mentions ORDER BY stm_id, ltm_id, start_offset, entity_id",
-            "SELECT id, subject_id, predicate, object_id, round(weight, 9), first_seen, last_seen, valid_from, valid_to FROM relations ORDER BY id",
-            "SELECT relation_id, stm_id, ltm_id, observed_at FROM relation_evidence ORDER BY relation_id, stm_id, ltm_id",
-            "SELECT name, count FROM record_counts WHERE name <> 'passes' ORDER BY name",
-        ] {
-            rows += try connection.prepare(query).rows { row in
-                (0..<Int32(9)).map { row.optionalText($0) ?? "∅" }.joined(separator: "|")
-            }
-        }
-        return rows
+        return try connection.textRows(
+            [
+                "SELECT id, name, kind, canonical_key FROM entities ORDER BY id",
+                "SELECT entity_id, alias, alias_key FROM entity_aliases ORDER BY entity_id, alias",
+                "SELECT entity_id, stm_id, ltm_id, start_offset, end_offset, text FROM entity_mentions ORDER BY stm_id, ltm_id, start_offset, entity_id",
+                "SELECT id, subject_id, predicate, object_id, round(weight, 9), first_seen, last_seen, valid_from, valid_to FROM relations ORDER BY id",
+                "SELECT relation_id, stm_id, ltm_id, observed_at FROM relation_evidence ORDER BY relation_id, stm_id, ltm_id",
+                "SELECT name, count FROM record_counts WHERE name <> 'passes' ORDER BY name",
+            ], columns: 9)
     }
 
     @Test("extraction or graph cancelled after any batch keeps whole batches, and a rerun ends exactly as an uninterrupted pass")

@@ -166,17 +166,12 @@ struct DaemonTests {
     /// Consolidation's result, row for row.
     func consolidated(_ path: String) throws -> [String] {
         let connection = try Connection(path: path, mode: .readWrite, busyTimeoutMilliseconds: 1000)
-        var rows: [String] = []
-        for query in [
-            "SELECT id, status, ltm_id FROM short_term_memories ORDER BY id",
-            "SELECT id, summary, strength, importance FROM long_term_memories ORDER BY id",
-            "SELECT ltm_id, stm_id, role FROM long_term_sources ORDER BY ltm_id, stm_id",
-        ] {
-            rows += try connection.prepare(query).rows { row in
-                (0..<Int32(4)).map { row.optionalText($0) ?? "∅" }.joined(separator: "|")
-            }
-        }
-        return rows
+        return try connection.textRows(
+            [
+                "SELECT id, status, ltm_id FROM short_term_memories ORDER BY id",
+                "SELECT id, summary, strength, importance FROM long_term_memories ORDER BY id",
+                "SELECT ltm_id, stm_id, role FROM long_term_sources ORDER BY ltm_id, stm_id",
+            ], columns: 4)
     }
 
     /// Entities and edges by name (ids depend on the order passes met them).
