@@ -61,6 +61,18 @@ struct RecallAtScaleTests {
         #expect(days.count == 5 && days.allSatisfy { $0 > 100 }, "\(recall.memories.map(\.text))")
     }
 
+    @Test("past the bound, exactly the newest matches of the window are scored")
+    func newestWindow() async throws {
+        let (_, store) = try await crowdedStore()
+        let crowd = MemoryStore.recallScoredRows + 100
+        let turns = try await store.recallTurns(matching: ["weather", "grey"], weights: RecallWeights())
+        // Every turn scores the same, so the best come oldest first: from the window's oldest turn.
+        let days = turns.compactMap { Int($0.text.split(separator: " ").last ?? "") }
+        #expect(turns.count == RecallWeights().candidates)
+        #expect(days.min() == crowd - MemoryStore.recallNewestRows + 1, "\(days.prefix(5))")
+        #expect(days.allSatisfy { $0 > crowd - MemoryStore.recallNewestRows })
+    }
+
     @Test("a small store ranks by every query word, as plain BM25 does")
     func smallStoreUnbounded() async throws {
         let fixture = try StoreFixture()

@@ -18,6 +18,7 @@ extension MemoryStore {
             // every word's whole doclist again to count it, and each turn's length from the join
             // rather than a statement of FTS5's own per turn.
             let counts = String(repeating: ", ?", count: expression.counts.count)
+            let scoredRows = expression.fits ? Self.recallScoredRows : Self.recallNewestRows
             // FTS5 walks a doclist backwards at about twice the cost of forwards: the oldest first
             // when every match is scored anyway, and the newest first only past the bound.
             let scored = try connection.prepare(
@@ -28,7 +29,7 @@ extension MemoryStore {
                 """, cached: false
             ).bind(
                 [weights.textWeight, weights.speakerWeight, weights.contextWeight, weights.dateWeight]
-                    + expression.counts.map { $0 } + [expression.match, Self.recallScoredRows]
+                    + expression.counts.map { $0 } + [expression.match, scoredRows]
             ).rows { (id: $0.int64(0), rank: $0.double(1)) }
             let turn = try connection.prepare(
                 """
@@ -95,6 +96,13 @@ extension MemoryStore {
     /// must not put every common word in the expression.
     static let recallScoredRows = 4_000
 
+    /// How many of the newest matches recall scores when every query word, and all of them
+    /// ANDed, match more turns than `recallScoredRows`: a window walked newest first, where each
+    /// turn costs about twice what it costs oldest first, plus its length's page. 1,000 is five
+    /// times the candidates read (`RecallWeights.candidates`). No LoCoMo question spread through a
+    /// million memories reaches this case (docs/RECALL.md, "What the bound costs at scale").
+    static let recallNewestRows = 1_000
+
     /// The FTS5 expression recall ranks by, and how many turns each of its phrases matches, in
     /// the order they appear in it (what BM25's IDF needs).
     ///
@@ -102,7 +110,7 @@ extension MemoryStore {
     /// of a few thousand memories), every word is in it, ORed, as plain BM25 has it. Beyond
     /// that, rare words first: the rarest words whose matches fit in the bound, ORed; when even
     /// the rarest word matches more, the words ANDed from the rarest on until the conjunction
-    /// fits, and when all of them together still match more, the newest `recallScoredRows`
+    /// fits, and when all of them together still match more, the newest `recallNewestRows`
     /// turns that match them are scored. Counting a word's matches stops past the bound, so
     /// deciding costs little; a word counted past it has its count estimated from where its
     /// first matches lie (`estimatedCount`).
