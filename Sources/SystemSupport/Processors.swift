@@ -94,15 +94,6 @@ public enum Processors {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
-        var text: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 4_096)
-        while text.count < 65_536 {
-            let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress!, $0.count) }
-            if count < 0 && errno == EINTR { continue }
-            guard count >= 0 else { return nil }
-            if count == 0 { break }
-            text += chunk[..<count]
-        }
-        return String(validating: text, as: UTF8.self)
+        return (try? StandardStream.readAll(descriptor)).flatMap { String(validating: $0, as: UTF8.self) }
     }
 }

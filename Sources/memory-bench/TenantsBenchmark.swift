@@ -39,12 +39,10 @@ struct TenantsBenchmark {
                         run.peaks.map { String(format: "%.1f", Double($0) / 1024) }.joined(separator: ", ")))
             }
         }
-        let sorted = ratios.sorted()
-        let median = sorted.count % 2 == 1 ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
         print("each process: memctl consolidate --local --threads \(threads)")
         print(
             String(
-                format: "%d side by side: %.2f× one, the median of %d runs (%@) (target for 2 on 2 cores: ≥ 1.7×)", count, median,
+                format: "%d side by side: %.2f× one, the median of %d runs (%@) (target for 2 on 2 cores: ≥ 1.7×)", count, median(ratios),
                 runs, ratios.map { String(format: "%.2f", $0) }.joined(separator: ", ")))
     }
 
