@@ -101,6 +101,23 @@ struct RecallContextTests {
         #expect(tight.words <= 18)
     }
 
+    @Test("the speaker is a word of the line: a sentence that only names the person asked about is not the better quote")
+    func speakerIsAWordOfTheLine() {
+        let recall = Recall(
+            memories: [
+                memory(1, "Watch other people's videos first so you learn what the audience likes.", speaker: "Joanna"),
+                memory(2, "Thanks so much for all the advice on my new channel, Joanna!", speaker: "Nate"),
+            ], entities: [], facts: [])
+        let query = "What advice does Joanna give about videos?"
+        // Counted by its text alone, Nate's line matches two of the question's words and Joanna's
+        // one, so his was quoted first and hers cut to the seven words left.
+        let context = RecallContext(recall, query: query, maximumWords: 24)
+        #expect(
+            context.lines.first == "[17 March 2022] Joanna: Watch other people's videos first so you learn what the audience likes.")
+        #expect(context.passages.map(\.isCut) == [false, true])
+        #expect(context.words == 24)
+    }
+
     @Test("the budget is never exceeded, whatever the memories")
     func budgetHolds() {
         let memories = (1...20).map { index in

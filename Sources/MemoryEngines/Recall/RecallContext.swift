@@ -125,7 +125,16 @@ package struct RecallContext: Sendable {
                 memory.matched.map { TimeResolver.annotated($0.text, at: $0.createdAt) }
                     ?? TimeResolver.annotated(memory.text, at: memory.createdAt))
         }
-        let rarity = rarity(of: query, in: texts)
+        // A line shows who said it: the words of the speaker's name that the query holds are words of
+        // every sentence of it. So a sentence that only names the person asked about ("Thanks,
+        // Joanna!") is no better a quote than what that person said, and a name on many lines says
+        // little.
+        let speakers = memories.map { memory in
+            WordSet(
+                hashes: RecallRanker.nameWords((memory.matched?.speaker ?? memory.source) ?? "")
+                    .compactMap { TextFeatures.contentWordHash(Substring($0)) }.filter(query.hashes.contains))
+        }
+        let rarity = rarity(of: query, in: zip(texts, speakers).map { $1.count == 0 ? $0.words : $0.words.union($1) })
         let total = max(rarity.values.reduce(0, +), .leastNonzeroMagnitude)
         let longest = max(shortestCut, Int(Double(maximumWords) * weights.longestSentence))
         var sentenceCounts: [Int] = []
@@ -136,7 +145,9 @@ package struct RecallContext: Sendable {
             let rank = pow(weights.rankDecay, Double(index))
             var before = 0.0
             for (position, sentence) in sentences.enumerated() {
-                let matched = sentence.words.hashes.reduce(0) { $0 + (rarity[$1] ?? 0) } / total
+                let said = sentence.words.hashes.reduce(0) { $0 + (rarity[$1] ?? 0) }
+                let saidBy = speakers[index].hashes.reduce(0) { $0 + (sentence.words.hashes.contains($1) ? 0 : rarity[$1] ?? 0) }
+                let matched = (said + saidBy) / total
                 let value = rank * (weights.context + matched + weights.follows * before)
                 before = matched
                 let quoted = sentence.text.replacingLineBreaks()
@@ -276,13 +287,13 @@ package struct RecallContext: Sendable {
 
     // MARK: - Passages
 
-    /// How much each query word says, among the recalled texts: a word in few of them picks the
-    /// right sentence better than one in all of them (an IDF over what was recalled).
-    static func rarity(of query: WordSet, in texts: [TextFeatures]) -> [UInt64: Double] {
+    /// How much each query word says, among the recalled lines' words: a word in few of them picks
+    /// the right sentence better than one in all of them (an IDF over what was recalled).
+    static func rarity(of query: WordSet, in texts: [WordSet]) -> [UInt64: Double] {
         let count = Double(texts.count)
         var weights: [UInt64: Double] = [:]
         for word in query.hashes {
-            let containing = Double(texts.filter { $0.words.hashes.contains(word) }.count)
+            let containing = Double(texts.filter { $0.hashes.contains(word) }.count)
             weights[word] = log(1 + (count + 1) / (containing + 0.5))
         }
         return weights
