@@ -108,7 +108,7 @@ public struct RecallWeights: Sendable, Equatable {
     public var namedSpeakerBoost = 2.0
     /// A turn gains this share of the best BM25 among the matched turns of its session: what
     /// matched in a conversation makes its other turns likelier to be about the same thing.
-    public var sessionShare = 0.15
+    public var sessionShare = 0.3
     /// Relevance is divided by (max(words, floor) / scale)^exponent of the text recall returns.
     public var lengthPriorFloor = 5.0
     public var lengthPriorScale = 20.0
