@@ -146,7 +146,9 @@ package struct RecallContext: Sendable {
             var before = 0.0
             for (position, sentence) in sentences.enumerated() {
                 let said = sentence.words.hashes.reduce(0) { $0 + (rarity[$1] ?? 0) }
-                let saidBy = speakers[index].hashes.reduce(0) { $0 + (sentence.words.hashes.contains($1) ? 0 : rarity[$1] ?? 0) }
+                let saidBy = speakers[index].hashes.reduce(0) {
+                    $0 + (sentence.words.hashes.contains($1) ? 0 : rarity[$1] ?? 0)
+                }
                 let matched = (said + saidBy) / total
                 let value = rank * (weights.context + matched + weights.follows * before)
                 before = matched
