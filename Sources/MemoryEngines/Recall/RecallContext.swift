@@ -92,7 +92,8 @@ package struct RecallContext: Sendable {
         }
         let memories = recall.memories
         let heads = memories.map(Head.init)
-        var (units, sentenceCounts) = Self.units(of: memories, query: queryWords, within: maximumWords, weights: weights)
+        var (units, sentenceCounts) = Self.units(
+            of: memories, heads: heads, query: queryWords, within: maximumWords, weights: weights)
         let chosen = choose(&units, heads: heads, query: queryWords)
         quote(memories, chosen, of: units, sentenceCounts: sentenceCounts, heads: heads)
     }
@@ -116,9 +117,9 @@ package struct RecallContext: Sendable {
 
     /// Every sentence of the memories' matched turns, with its worth, and how many sentences
     /// each memory has.
-    private static func units(of memories: [Recall.Memory], query: WordSet, within maximumWords: Int, weights: Weights)
-        -> (units: [Unit], sentenceCounts: [Int])
-    {
+    private static func units(
+        of memories: [Recall.Memory], heads: [Head], query: WordSet, within maximumWords: Int, weights: Weights
+    ) -> (units: [Unit], sentenceCounts: [Int]) {
         // What a relative time means is written after it: "yesterday (16 March 2022)".
         let texts = memories.map { memory in
             TextFeatures(
@@ -129,9 +130,9 @@ package struct RecallContext: Sendable {
         // every sentence of it. So a sentence that only names the person asked about ("Thanks,
         // Joanna!") is no better a quote than what that person said, and a name on many lines says
         // little.
-        let speakers = memories.map { memory in
+        let speakers = heads.map { head in
             WordSet(
-                hashes: RecallRanker.nameWords((memory.matched?.speaker ?? memory.source) ?? "")
+                hashes: RecallRanker.nameWords(head.speaker ?? "")
                     .compactMap { TextFeatures.contentWordHash(Substring($0)) }.filter(query.hashes.contains))
         }
         let rarity = rarity(of: query, in: zip(texts, speakers).map { $1.count == 0 ? $0.words : $0.words.union($1) })
