@@ -38,7 +38,7 @@ extension MCPToolbox {
         // No database yet: nothing was remembered, which is an answer, not a failure.
         let recall =
             if let opened = try await store.openIfPresent() {
-                try await Recaller(store: opened).recall(query, limit: limit)
+                try await Recaller(store: opened).recall(query, limit: limit, quoting: true)
             } else {
                 Recall(memories: [], entities: [], facts: [])
             }

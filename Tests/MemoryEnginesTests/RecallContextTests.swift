@@ -118,6 +118,19 @@ struct RecallContextTests {
         #expect(context.words == 24)
     }
 
+    @Test("a reply's first sentence answers the turn before it: it is quoted before the reply's own matching words")
+    func replyFollowsTheTurnBefore() {
+        var reply = memory(1, "Seven years now, and I finally found my muses. It is so calming. Check out the art I made!", speaker: "Melanie")
+        let query = "How long has Melanie been making art?"
+        // Counted by the reply alone, its last sentence holds a word of the question and the first none.
+        let alone = RecallContext(Recall(memories: [reply], entities: [], facts: []), query: query, maximumWords: 14)
+        #expect(alone.lines == ["[17 March 2022] Melanie: …It is so calming. Check out the art I made!"])
+        reply.matched?.before = "How long have you been making art?"
+        let answered = RecallContext(Recall(memories: [reply], entities: [], facts: []), query: query, maximumWords: 14)
+        // Its first sentence is longer than half the budget, so it is cut to that, and nothing else fits.
+        #expect(answered.lines == ["[17 March 2022] Melanie: Seven years now, and I finally found…"])
+    }
+
     @Test("the budget is never exceeded, whatever the memories")
     func budgetHolds() {
         let memories = (1...20).map { index in

@@ -91,6 +91,27 @@ struct RecallRankingTests {
         #expect(!recall.memories.map(\.text).contains("call the landlord"))
     }
 
+    @Test("a recall to be quoted carries the end of the turn before each matched turn; one that is not, nothing")
+    func turnBefore() async throws {
+        let fixture = try StoreFixture()
+        let store = try fixture.open()
+        _ = try await store.add([
+            turn("That looks awesome! How long have you been creating art?", by: "Caroline", second: 0),
+            turn("Seven years now. Check out my pottery in the pic!", by: "Melanie", second: 30),
+            turn("I painted more pottery for the art show", by: "Melanie", second: 60),
+        ])
+        let query = "How long has Melanie been creating art?"
+        let quoted = try await Recaller(store: store).recall(query, limit: 5, quoting: true)
+        let before = Dictionary(uniqueKeysWithValues: quoted.memories.compactMap(\.matched).map { ($0.text, $0.before) })
+        #expect(before["Seven years now. Check out my pottery in the pic!"] == "That looks awesome! How long have you been creating art?")
+        // The same writer twice in a row: the turn before is not what this one answers.
+        #expect(before["I painted more pottery for the art show"] == .some(nil))
+        #expect(before["That looks awesome! How long have you been creating art?"] == .some(nil))
+        let listed = try await Recaller(store: store).recall(query, limit: 5)
+        #expect(listed.memories.count == quoted.memories.count)
+        #expect(listed.memories.allSatisfy { $0.matched?.before == nil })
+    }
+
     @Test("the words of a memory's date find it: month, year and weekday")
     func dates() async throws {
         let fixture = try StoreFixture()

@@ -13,7 +13,8 @@ import MemoryModel
 ///   before it leaves the date to that line. Ids are left to the JSON.
 /// - What fills the budget is chosen sentence by sentence over the ranked memories: a sentence is
 ///   worth more the better its memory ranks and the more of the query's rarer words it (or the
-///   sentence before it, which it may answer) holds. So a short memory is quoted whole and a long
+///   sentence before it, which it may answer, or for a reply's first sentence the end of the turn
+///   before it) holds. So a short memory is quoted whole and a long
 ///   one as the passage that matches, its cuts marked "…". Never a summary fixed in advance.
 package struct RecallContext: Sendable {
     /// One memory as quoted.
@@ -33,8 +34,9 @@ package struct RecallContext: Sendable {
         /// What any sentence of a recalled memory is worth before the query's words in it: the
         /// context around what matched.
         package var context = 0.3
-        /// A sentence is worth this share of what the sentence before it matched: an answer
-        /// often follows the words that ask for it.
+        /// A sentence is worth this share of what the sentence before it matched (for a reply's
+        /// first sentence, the end of the turn before it): an answer often follows the words
+        /// that ask for it.
         package var follows = 0.5
         /// No sentence is quoted longer than this share of the budget: the rest is cut around
         /// its first matched word.
@@ -144,7 +146,11 @@ package struct RecallContext: Sendable {
             let sentences = quotable(text.sentences)
             sentenceCounts.append(sentences.count)
             let rank = pow(weights.rankDecay, Double(index))
-            var before = 0.0
+            // A reply's first sentence follows the turn before it, said by someone else: "How long
+            // have you been creating art?" — "Seven years now, and …".
+            var before = memories[index].matched?.before.map { turn in
+                TextFeatures(turn).words.hashes.reduce(0) { $0 + (rarity[$1] ?? 0) } / total
+            } ?? 0
             for (position, sentence) in sentences.enumerated() {
                 let said = sentence.words.hashes.reduce(0) { $0 + (rarity[$1] ?? 0) }
                 let saidBy = speakers[index].hashes.reduce(0) {

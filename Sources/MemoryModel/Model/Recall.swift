@@ -47,6 +47,10 @@ public struct Recall: Codable, Sendable, Equatable {
         public let text: String
         public let speaker: String
         public let createdAt: Timestamp
+        /// The end of the turn before it in its session when someone else said it (the recall
+        /// index's `context`): the question a reply may answer. Read only for a recall that is to
+        /// be quoted within a word budget (`Recaller.recall(_:limit:now:quoting:)`).
+        public package(set) var before: String?
 
         package init(id: Int64, text: String, speaker: String, createdAt: Timestamp) {
             self.id = id

@@ -17,7 +17,10 @@ public struct Recaller: Sendable {
         self.weights = weights
     }
 
-    public func recall(_ query: String, limit: Int, now: Timestamp = .now) async throws -> Recall {
+    /// The memories `query` recalls, at most `limit`, and the entities it names with their facts.
+    /// `quoting`: the recall is to be quoted within a word budget (`RecallContext`), so each
+    /// memory's matched turn also carries the end of the turn before it, which it may answer.
+    public func recall(_ query: String, limit: Int, now: Timestamp = .now, quoting: Bool = false) async throws -> Recall {
         let tokens = TextTokens(query).tokens.filter(\.isWord).map(\.lower)
         let words = Self.queryWords(tokens)
         // The names in the query need the gazetteer, which takes milliseconds to build: on the
@@ -39,6 +42,7 @@ public struct Recaller: Sendable {
                 rows, longTerm: longTerm, queryWords: Set(words), now: now, limit: limit,
                 asked: RecallRanker.pronounSpeaker(in: tokens))
             memories = try await store.withProvenance(ranked)
+            if quoting { memories = try await store.withTurnsBefore(memories) }
         }
         let entities = try await store.namedEntities(aliasKeys: aliasKeys, speakers: Self.isFirstPerson(tokens))
         // Facts about what the query names come before the speaker's own facts.

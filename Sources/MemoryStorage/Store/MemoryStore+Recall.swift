@@ -213,6 +213,22 @@ extension MemoryStore {
         }
     }
 
+    /// Recalled memories as they were, but each matched turn with the end of the turn before it
+    /// (`Recall.Turn.before`) as the recall index holds it: the question a reply may answer. One
+    /// look-up by rowid a memory.
+    package func withTurnsBefore(_ memories: [Recall.Memory]) throws -> [Recall.Memory] {
+        try withConnection { connection in
+            let context = try connection.prepare("SELECT context FROM memory_recall WHERE rowid = ?")
+            return try memories.map { memory in
+                guard let turn = memory.matched else { return memory }
+                var detailed = memory
+                let before = try context.bind([turn.id]).firstRow { $0.optionalText(0) }.flatMap { $0 }
+                detailed.matched?.before = before?.isEmpty == false ? before : nil
+                return detailed
+            }
+        }
+    }
+
     /// Named entities (people, organisations, places, speakers) with one of these alias keys,
     /// and every speaker when `speakers` is set, by id; only those an assistant may be shown
     /// (`rememberedEntity`).

@@ -28,7 +28,7 @@ struct RecallPage {
             body += "<p class=\"muted\">Ask a question, as an assistant would: “Where does my sister live?”</p>"
             return Page(title: "Recall", section: .recall, body: body)
         }
-        let recall = try await Recaller(store: store).recall(question, limit: Self.memoriesRecalled)
+        let recall = try await Recaller(store: store).recall(question, limit: Self.memoriesRecalled, quoting: true)
         let context = RecallContext(recall, query: question, maximumWords: words)
         body +=
             "<p class=\"muted\">\(context.words) of \(words) words"

@@ -128,7 +128,7 @@ struct DemoReport: Encodable {
         recallQuery = DemoCommand.recallQuery
         // One recall serves both: the best three memories as `memctl recall` lists them, and as
         // many as the budget takes for what an assistant reads.
-        let full = try await Recaller(store: store).recall(DemoCommand.recallQuery, limit: 50)
+        let full = try await Recaller(store: store).recall(DemoCommand.recallQuery, limit: 50, quoting: true)
         recall = Recall(memories: Array(full.memories.prefix(3)), entities: full.entities, facts: full.facts)
         assistantReads = RecallContext(full, query: DemoCommand.recallQuery, maximumWords: Self.assistantBudget).text
     }

@@ -53,7 +53,7 @@ struct RecallCommand: Command {
 
     func run(_ context: Context) async throws {
         let store = try context.openStoreToRead()
-        let recall = try await Recaller(store: store).recall(query, limit: limit)
+        let recall = try await Recaller(store: store).recall(query, limit: limit, quoting: maximumWords != nil)
         if let maximumWords {
             let digest = RecallDigest(recall, query: query, maximumWords: maximumWords)
             if context.json { return try context.printJSON(digest.structured) }
