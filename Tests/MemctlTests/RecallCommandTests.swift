@@ -60,6 +60,25 @@ struct RecallCommandTests {
         #expect(try fixture.pendingCount() == 1)
     }
 
+    @Test("a reply's first sentence, which answers the other person's question before it, is what a budget quotes")
+    func replyToTheTurnBefore() throws {
+        let fixture = try MemctlFixture()
+        try fixture.add(
+            "That painting is lovely! How long have you been making art?",
+            ["--session", "s1", "--source", "Caroline", "--at", "2023-09-13T10:00:00Z"])
+        try fixture.add(
+            "Seven years now, and I finally found my muses. It is so calming. Check out the art I made!",
+            ["--session", "s1", "--source", "Melanie", "--at", "2023-09-13T10:00:30Z"])
+        try fixture.add("We went to the beach with the kids", ["--session", "s2", "--source", "Melanie", "--at", "2023-07-20T10:00:00Z"])
+        let result = try fixture.run(["recall", "How long has Melanie been making art?", "--max-words", "24"])
+        #expect(result.status == 0 && result.stderr == "")
+        // Without the turn before, the reply's own words chose "…It is so calming. Check out the art I made!".
+        #expect(
+            result.stdout.hasPrefix("[13 September 2023] Melanie: Seven years now, and I finally found my muses.…\n"),
+            "\(result.stdout)")
+        #expect(words(result.stdout) <= 24)
+    }
+
     @Test("a relative time is resolved against when it was said: shown, indexed and listed by show")
     func relativeTimes() throws {
         let fixture = try MemctlFixture()

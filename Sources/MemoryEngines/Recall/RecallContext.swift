@@ -14,8 +14,8 @@ import MemoryModel
 /// - What fills the budget is chosen sentence by sentence over the ranked memories: a sentence is
 ///   worth more the better its memory ranks and the more of the query's rarer words it (or the
 ///   sentence before it, which it may answer, or for a reply's first sentence the end of the turn
-///   before it) holds. So a short memory is quoted whole and a long
-///   one as the passage that matches, its cuts marked "…". Never a summary fixed in advance.
+///   before it) holds. So a short memory is quoted whole and a long one as the passage that
+///   matches, its cuts marked "…". Never a summary fixed in advance.
 package struct RecallContext: Sendable {
     /// One memory as quoted.
     package struct Passage: Sendable {
@@ -139,6 +139,8 @@ package struct RecallContext: Sendable {
         }
         let rarity = rarity(of: query, in: zip(texts, speakers).map { $1.count == 0 ? $0.words : $0.words.union($1) })
         let total = max(rarity.values.reduce(0, +), .leastNonzeroMagnitude)
+        // The rarity of the query's words that `words` hold.
+        func held(_ words: WordSet) -> Double { words.hashes.reduce(0) { $0 + (rarity[$1] ?? 0) } }
         let longest = max(shortestCut, Int(Double(maximumWords) * weights.longestSentence))
         var sentenceCounts: [Int] = []
         var units: [Unit] = []
@@ -148,11 +150,9 @@ package struct RecallContext: Sendable {
             let rank = pow(weights.rankDecay, Double(index))
             // A reply's first sentence follows the turn before it, said by someone else: "How long
             // have you been creating art?" — "Seven years now, and …".
-            var before = memories[index].matched?.before.map { turn in
-                TextFeatures(turn).words.hashes.reduce(0) { $0 + (rarity[$1] ?? 0) } / total
-            } ?? 0
+            var before = memories[index].matched?.before.map { held(TextFeatures($0).words) / total } ?? 0
             for (position, sentence) in sentences.enumerated() {
-                let said = sentence.words.hashes.reduce(0) { $0 + (rarity[$1] ?? 0) }
+                let said = held(sentence.words)
                 let saidBy = speakers[index].hashes.reduce(0) {
                     $0 + (sentence.words.hashes.contains($1) ? 0 : rarity[$1] ?? 0)
                 }
