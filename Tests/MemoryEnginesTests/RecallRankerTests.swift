@@ -55,3 +55,52 @@ struct RecallRankerTests {
         #expect(RecallRanker.nameWords("Zoë Ångström") == ["zoë", "ångström"])
     }
 }
+
+@Suite("Recall ranker: threads")
+struct RecallRankerThreadTests {
+    let now = Timestamp(iso8601: "2024-06-01T12:00:00Z")!
+
+    func turn(_ id: Int64, _ text: String, by speaker: String, bm25: Double = 0) -> RecallTurn {
+        RecallTurn(
+            id: id, bm25: bm25, text: text, session: "s", speaker: speaker,
+            createdAt: Timestamp(millisecondsSince1970: now.millisecondsSince1970 - 3_600_000 + id * 30_000),
+            importance: 0.5, longTermID: nil)
+    }
+
+    @Test("a turn carries on its speaker's turn before the other's reply, and no other")
+    func threadTurn() {
+        let matched = turn(1, "I had a picnic with friends from church", by: "Maria")
+        let question = RecallFollowingTurn(turn: turn(2, "What games did you play?", by: "John"), forgotten: false)
+        let answer = RecallFollowingTurn(turn: turn(3, "Charades and a scavenger hunt!", by: "Maria"), forgotten: false)
+        #expect(RecallRanker.threadTurn(of: matched, in: [question, answer])?.id == 3)
+        // Two of the same speaker in a row, a forgotten answer, or no answer yet: no thread.
+        let again = RecallFollowingTurn(turn: turn(2, "It was sunny.", by: "Maria"), forgotten: false)
+        #expect(RecallRanker.threadTurn(of: matched, in: [again, answer]) == nil)
+        let forgotten = RecallFollowingTurn(turn: answer.turn, forgotten: true)
+        #expect(RecallRanker.threadTurn(of: matched, in: [question, forgotten]) == nil)
+        #expect(RecallRanker.threadTurn(of: matched, in: [question]) == nil)
+        let other = RecallFollowingTurn(turn: turn(3, "Sounds fun.", by: "Ana"), forgotten: false)
+        #expect(RecallRanker.threadTurn(of: matched, in: [question, other]) == nil)
+    }
+
+    @Test("the turn that carries a matched turn's thread on is recalled as a share as relevant, and knows what it carries on")
+    func carriedRelevance() throws {
+        let matched = turn(1, "I had a picnic with friends from church", by: "Maria", bm25: -6)
+        let noise = (10..<20).map { turn(Int64($0), "Maria went to the store", by: "Maria", bm25: -1) }
+        let following: [Int64: [RecallFollowingTurn]] = [
+            1: [
+                RecallFollowingTurn(turn: turn(2, "What games did you play?", by: "John"), forgotten: false),
+                RecallFollowingTurn(turn: turn(3, "Charades and a scavenger hunt!", by: "Maria"), forgotten: false),
+            ]
+        ]
+        var weights = RecallWeights()
+        let ranked = RecallRanker(weights: weights).rank(
+            [matched] + noise, following: following, longTerm: [:], queryWords: ["picnic", "maria"], now: now, limit: 3)
+        #expect(ranked.map(\.id).prefix(2) == [1, 3], "\(ranked.map(\.text))")
+        #expect(ranked[1].matched?.carriesOn == "I had a picnic with friends from church")
+        weights.threadShare = 0
+        let unthreaded = RecallRanker(weights: weights).rank(
+            [matched] + noise, following: following, longTerm: [:], queryWords: ["picnic", "maria"], now: now, limit: 3)
+        #expect(!unthreaded.map(\.id).contains(3))
+    }
+}

@@ -112,6 +112,38 @@ struct RecallRankingTests {
         #expect(listed.memories.allSatisfy { $0.matched?.before == nil })
     }
 
+    @Test("the turn that carries a matched turn's thread on is recalled with it, unless it was forgotten")
+    func thread() async throws {
+        let fixture = try StoreFixture()
+        let store = try fixture.open()
+        let ids = try await store.add(
+            [
+                turn("Yeah, last weekend I had a picnic with some friends from church.", by: "Maria", second: 0),
+                turn("Sounds lovely! What did you all get up to?", by: "John", second: 30),
+                turn("Some fun ones like charades and a scavenger hunt. We all had a good laugh!", by: "Maria", second: 60),
+            ]
+                + ["I went to the store today.", "My car needs new tires.", "The weather was grey all week.",
+                   "I made soup for dinner.", "Work has been busy lately."].enumerated().map { index, text in
+                    turn(text, by: "Maria", session: "s\(index + 2)", second: 100 + Int64(index) * 30)
+                })
+        let query = "What did Maria do at the picnic with her church friends?"
+        let answer = "Some fun ones like charades and a scavenger hunt. We all had a good laugh!"
+        var unthreaded = RecallWeights()
+        unthreaded.threadShare = 0
+        let without = try await Recaller(store: store, weights: unthreaded).recall(query, limit: 2)
+        #expect(!without.memories.map(\.text).contains(answer), "\(without.memories.map(\.text))")
+        let recall = try await Recaller(store: store).recall(query, limit: 2, quoting: true)
+        #expect(recall.memories.map(\.text) == [
+            "Yeah, last weekend I had a picnic with some friends from church.", answer,
+        ])
+        #expect(recall.memories.last?.matched?.carriesOn == "Yeah, last weekend I had a picnic with some friends from church.")
+        #expect(recall.memories.last?.matched?.before == "Sounds lovely! What did you all get up to?")
+        // Forgotten, the answer is no thread's: the store still tells who spoke between.
+        _ = try await Forgetter(store: store).forget(.shortTerm(ids[2]), purge: false, now: .now)
+        let forgotten = try await Recaller(store: store).recall(query, limit: 8)
+        #expect(!forgotten.memories.map(\.text).contains(answer), "\(forgotten.memories.map(\.text))")
+    }
+
     @Test("the words of a memory's date find it: month, year and weekday")
     func dates() async throws {
         let fixture = try StoreFixture()

@@ -150,7 +150,10 @@ package struct RecallContext: Sendable {
             let rank = pow(weights.rankDecay, Double(index))
             // A reply's first sentence follows the turn before it, said by someone else: "How long
             // have you been creating art?" — "Seven years now, and …".
-            var before = memories[index].matched?.before.map { held(TextFeatures($0).words) / total } ?? 0
+            // A turn that carries a matched turn's thread on follows it as well.
+            let matchedTurn = memories[index].matched
+            var before = [matchedTurn?.before, matchedTurn?.carriesOn].compactMap { $0 }
+                .map { held(TextFeatures($0).words) / total }.max() ?? 0
             for (position, sentence) in sentences.enumerated() {
                 let said = held(sentence.words)
                 let saidBy = speakers[index].hashes.reduce(0) {

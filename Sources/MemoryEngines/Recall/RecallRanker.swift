@@ -85,32 +85,56 @@ package struct RecallRanker: Sendable {
 
     /// Ranks the turns. `asked` is the speaker the question asks about by pronoun
     /// (`pronounSpeaker`); a name in the question is more specific and wins over it.
+    ///
+    /// `following` holds, for some matched turns, the turns after them in their session
+    /// (`threadTurn(of:in:)` tells which of those carries a turn's thread on).
     package func rank(
-        _ turns: [Turn], longTerm: [Int64: LongTerm], queryWords: Set<String>, now: Timestamp, limit: Int,
-        asked: String? = nil
+        _ turns: [Turn], following: [Int64: [RecallFollowingTurn]] = [:], longTerm: [Int64: LongTerm],
+        queryWords: Set<String>, now: Timestamp, limit: Int, asked: String? = nil
     ) -> [Recall.Memory] {
         let speakers = Set(turns.map(\.speaker))
         var named = Self.namedSpeakers(in: queryWords, among: speakers)
         if named.isEmpty, let asked, speakers.contains(asked) { named = [asked] }
-        let best = bestCandidates(turns, longTerm: longTerm, named: named)
+        let best = bestCandidates(turns, following: following, longTerm: longTerm, named: named)
         var ranked = scored(best, now: now, limit: limit)
         ranked.sort { ($0.score, $1.kind, $1.id) > ($1.score, $0.kind, $0.id) }
         return Array(ranked.prefix(limit))
     }
 
     /// Each memory's best turn. Turn relevance: BM25 plus a share of its session's best, doubled
-    /// for the one person the query names (or asks about by pronoun), and divided by a gentle
-    /// length prior so that long texts do not win on length alone.
+    /// for the one person the query names (or asks about by pronoun), at least `threadShare` of
+    /// the turn whose thread it carries on, and divided by a gentle length prior so that long
+    /// texts do not win on length alone.
     private func bestCandidates(
-        _ turns: [Turn], longTerm: [Int64: LongTerm], named: Set<String>
+        _ turns: [Turn], following: [Int64: [RecallFollowingTurn]], longTerm: [Int64: LongTerm], named: Set<String>
     ) -> [MemoryKey: Candidate] {
         var sessionBest: [String: Double] = [:]
         for turn in turns { sessionBest[turn.session] = max(sessionBest[turn.session] ?? 0, -turn.bm25) }
-        var best: [MemoryKey: Candidate] = [:]
+        var relevance: [Int64: Double] = [:]
+        var carriesOn: [Int64: String] = [:]
+        var all = turns
         for turn in turns {
-            var relevance = max(0, -turn.bm25) + weights.sessionShare * max(0, sessionBest[turn.session] ?? 0)
-            if named.count == 1, named.contains(turn.speaker) { relevance *= weights.namedSpeakerBoost }
-            let candidate = Self.candidate(for: turn, longTerm: longTerm)
+            var value = max(0, -turn.bm25) + weights.sessionShare * max(0, sessionBest[turn.session] ?? 0)
+            if named.count == 1, named.contains(turn.speaker) { value *= weights.namedSpeakerBoost }
+            relevance[turn.id] = value
+        }
+        // A turn that carries a matched turn's thread on is at least a share as relevant.
+        for turn in turns {
+            guard let next = following[turn.id], let carried = Self.threadTurn(of: turn, in: next) else { continue }
+            let inherited = weights.threadShare * (relevance[turn.id] ?? 0)
+            carriesOn[carried.id] = turn.text
+            if let own = relevance[carried.id] {
+                relevance[carried.id] = max(own, inherited)
+            } else {
+                relevance[carried.id] = inherited
+                all.append(carried)
+            }
+        }
+        var best: [MemoryKey: Candidate] = [:]
+        for turn in all {
+            var relevance = relevance[turn.id] ?? 0
+            var candidate = Self.candidate(for: turn, longTerm: longTerm)
+            candidate.memory.matched?.carriesOn = carriesOn[turn.id]
             let words = max(weights.lengthPriorFloor, Double(Self.wordCount(candidate.memory.text)))
             relevance /= pow(words / weights.lengthPriorScale, weights.lengthPriorExponent)
             let key = MemoryKey(longTerm: candidate.memory.kind == "ltm", id: candidate.memory.id)
@@ -121,6 +145,17 @@ package struct RecallRanker: Sendable {
             }
         }
         return best
+    }
+
+    /// The turn that carries `turn`'s thread on, of the turns after it (`next`, in order): its
+    /// speaker's next turn, when someone else's reply is between ("I had a picnic with friends
+    /// from church" — "What games did you play?" — "Charades and a scavenger hunt!"). A reply
+    /// to `turn` itself is matched through the recall index's context already.
+    static func threadTurn(of turn: Turn, in next: [RecallFollowingTurn]) -> Turn? {
+        guard next.count >= 2, next[0].turn.speaker != turn.speaker, next[1].turn.speaker == turn.speaker,
+            !next[1].forgotten
+        else { return nil }
+        return next[1].turn
     }
 
     /// The memory that `turn` recalls: its long-term memory when it has one, else the turn itself.

@@ -51,6 +51,9 @@ public struct Recall: Codable, Sendable, Equatable {
         /// index's `context`): the question a reply may answer. Read only for a recall that is to
         /// be quoted within a word budget (`Recaller.recall(_:limit:now:quoting:)`).
         public package(set) var before: String?
+        /// The matched turn whose thread this one carries on, when it does: the same speaker's
+        /// turn before the other's reply before it (`RecallRanker.threadTurn`).
+        public package(set) var carriesOn: String?
 
         package init(id: Int64, text: String, speaker: String, createdAt: Timestamp) {
             self.id = id
@@ -119,8 +122,26 @@ public struct RecallWeights: Sendable, Equatable {
     public var lengthPriorExponent = 0.1
     /// Turns read from the recall index before ranking.
     public var candidates = 200
+    /// A turn that carries on the thread of a matched turn (the same speaker again, after the
+    /// other's reply: "I had a picnic" — "What games?" — "Charades!") is at least this share
+    /// as relevant as the turn it carries on.
+    public var threadShare = 0.5
+    /// The best matched turns (by BM25) whose threads are read.
+    public var threadSources = 10
 
     public init() {}
+}
+
+/// A turn after a matched one in its session, as the store reads it: where the thread the
+/// matched turn began goes on. A forgotten turn is listed too, as it still tells who spoke.
+package struct RecallFollowingTurn: Sendable {
+    package let turn: RecallTurn
+    package let forgotten: Bool
+
+    package init(turn: RecallTurn, forgotten: Bool) {
+        self.turn = turn
+        self.forgotten = forgotten
+    }
 }
 
 /// One turn matched in the recall index, as the store reads it.

@@ -29,7 +29,10 @@ public struct Recaller: Sendable {
         var memories: [Recall.Memory] = []
         if !words.isEmpty {
             let rows = try await store.recallTurns(matching: words, weights: weights)
-            let stored = try await store.longTermMemories(Set(rows.compactMap(\.longTermID).map(LongTermMemoryID.init)))
+            // Where the best-matched turns' threads go on (rows come best BM25 first).
+            let following = try await store.turnsAfter(Array(rows.prefix(weights.threadSources)), count: 2)
+            let longTermIDs = rows.compactMap(\.longTermID) + following.values.flatMap { $0.compactMap(\.turn.longTermID) }
+            let stored = try await store.longTermMemories(Set(longTermIDs.map(LongTermMemoryID.init)))
             let longTerm = stored.reduce(into: [Int64: RecallRanker.LongTerm]()) { longTerm, entry in
                 let memory = entry.value
                 longTerm[entry.key.rawValue] = RecallRanker.LongTerm(
@@ -39,7 +42,7 @@ public struct Recaller: Sendable {
                         memory.strength, from: memory.lastReinforcedAt, to: now, halfLife: settings.strengthHalfLife))
             }
             let ranked = RecallRanker(weights: weights).rank(
-                rows, longTerm: longTerm, queryWords: Set(words), now: now, limit: limit,
+                rows, following: following, longTerm: longTerm, queryWords: Set(words), now: now, limit: limit,
                 asked: RecallRanker.pronounSpeaker(in: tokens))
             memories = try await store.withProvenance(ranked)
             if quoting { memories = try await store.withTurnsBefore(memories) }

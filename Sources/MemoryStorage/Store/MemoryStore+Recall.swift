@@ -186,6 +186,35 @@ extension MemoryStore {
         return first...max(first, last)
     }
 
+    /// The `count` turns after each of `turns` in its session, in order (by time, then id, as
+    /// the recall index's context is chosen): where the thread a matched turn began goes on. Each
+    /// is read with a BM25 of 0, as matching nothing; a forgotten one is listed, marked, as it
+    /// still tells who spoke.
+    package func turnsAfter(_ turns: [RecallTurn], count: Int) throws -> [Int64: [RecallFollowingTurn]] {
+        guard !turns.isEmpty, count > 0 else { return [:] }
+        return try reading { connection in
+            let next = try connection.prepare(
+                """
+                SELECT n.id, n.content, n.session, n.source, n.created_at, n.importance, n.ltm_id, n.status = 'forgotten'
+                FROM short_term_memories t JOIN short_term_memories n
+                  ON n.session = t.session AND (n.created_at, n.id) > (t.created_at, t.id)
+                WHERE t.id = ? ORDER BY n.created_at, n.id LIMIT ?
+                """)
+            var following: [Int64: [RecallFollowingTurn]] = [:]
+            for turn in turns {
+                following[turn.id] = try next.bind([turn.id, count]).rows { row in
+                    RecallFollowingTurn(
+                        turn: RecallTurn(
+                            id: row.int64(0), bm25: 0, text: row.text(1), session: row.text(2), speaker: row.text(3),
+                            createdAt: Self.timestamp(row, 4), importance: row.optionalDouble(5),
+                            longTermID: row.optionalInt64(6)),
+                        forgotten: row.int64(7) != 0)
+                }
+            }
+            return following
+        }
+    }
+
     /// Recalled memories as they were, but each long-term one with its session, source and
     /// source ids, from its sources.
     package func withProvenance(_ memories: [Recall.Memory]) throws -> [Recall.Memory] {
