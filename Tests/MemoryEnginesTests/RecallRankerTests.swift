@@ -56,7 +56,7 @@ struct RecallRankerTests {
     }
 }
 
-@Suite("Recall ranker: threads")
+@Suite("Recall ranker: threads and meaning")
 struct RecallRankerThreadTests {
     let now = Timestamp(iso8601: "2024-06-01T12:00:00Z")!
 
@@ -94,6 +94,7 @@ struct RecallRankerThreadTests {
             ]
         ]
         var weights = RecallWeights()
+        weights.meaning = 0
         let ranked = RecallRanker(weights: weights).rank(
             [matched] + noise, following: following, longTerm: [:], queryWords: ["picnic", "maria"], now: now, limit: 3)
         #expect(ranked.map(\.id).prefix(2) == [1, 3], "\(ranked.map(\.text))")
@@ -102,5 +103,22 @@ struct RecallRankerThreadTests {
         let unthreaded = RecallRanker(weights: weights).rank(
             [matched] + noise, following: following, longTerm: [:], queryWords: ["picnic", "maria"], now: now, limit: 3)
         #expect(!unthreaded.map(\.id).contains(3))
+    }
+
+    @Test("of memories the query's words match alike, the one nearest its meaning comes first")
+    func meaning() {
+        let turns = [
+            turn(1, "My store opens on Friday downtown.", by: "Gina", bm25: -2),
+            turn(2, "My new shoes arrived yesterday.", by: "Gina", bm25: -2),
+            turn(3, "Dance is pretty much my go-to for stress relief.", by: "Gina", bm25: -2),
+        ]
+        let ranked = RecallRanker(weights: RecallWeights()).rank(
+            turns, longTerm: [:], queryWords: ["gina", "relax"], now: now, limit: 3)
+        #expect(ranked.first?.id == 3, "\(ranked.map(\.text))")
+        var weights = RecallWeights()
+        weights.meaning = 0
+        let unweighed = RecallRanker(weights: weights).rank(
+            turns, longTerm: [:], queryWords: ["gina", "relax"], now: now, limit: 3)
+        #expect(unweighed.first?.id != 3, "\(unweighed.map(\.text))")
     }
 }

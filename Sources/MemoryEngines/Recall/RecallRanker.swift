@@ -87,7 +87,9 @@ package struct RecallRanker: Sendable {
     /// (`pronounSpeaker`); a name in the question is more specific and wins over it.
     ///
     /// `following` holds, for some matched turns, the turns after them in their session
-    /// (`threadTurn(of:in:)` tells which of those carries a turn's thread on).
+    /// (`threadTurn(of:in:)` tells which of those carries a turn's thread on). The first
+    /// `meaningPool` memories are then weighed again by what they mean (`weighedByMeaning`) and
+    /// reordered among themselves; the rest follow as they were.
     package func rank(
         _ turns: [Turn], following: [Int64: [RecallFollowingTurn]] = [:], longTerm: [Int64: LongTerm],
         queryWords: Set<String>, now: Timestamp, limit: Int, asked: String? = nil
@@ -96,9 +98,38 @@ package struct RecallRanker: Sendable {
         var named = Self.namedSpeakers(in: queryWords, among: speakers)
         if named.isEmpty, let asked, speakers.contains(asked) { named = [asked] }
         let best = bestCandidates(turns, following: following, longTerm: longTerm, named: named)
-        var ranked = scored(best, now: now, limit: limit)
+        let pool = weights.meaning > 0 ? weights.meaningPool : 0
+        var ranked = scored(best, now: now, limit: max(limit, pool))
         ranked.sort { ($0.score, $1.kind, $1.id) > ($1.score, $0.kind, $0.id) }
+        if pool > 0 {
+            // The same first `pool` for every limit, so that the first N are those of the whole ranking.
+            ranked = weighedByMeaning(Array(ranked.prefix(pool)), queryWords: queryWords) + ranked.dropFirst(pool)
+        }
         return Array(ranked.prefix(limit))
+    }
+
+    /// The memories again, each score times 1 + `meaning` × how much nearer the query its text's
+    /// meaning is than the others' (a z-score of the cosines), best first: meaning scales what is
+    /// relevant, so a memory that shares little with the query cannot ride on it alone. A text the
+    /// word vectors know nothing of is as near as the mean.
+    private func weighedByMeaning(_ ranked: [Recall.Memory], queryWords: Set<String>) -> [Recall.Memory] {
+        let query = WordSet(hashes: queryWords.compactMap { TextFeatures.contentWordHash(Substring($0)) })
+        guard ranked.count > 1, let asked = WordVectors.meaning(of: query) else { return ranked }
+        let similarities = ranked.map { memory in
+            WordVectors.meaning(of: TextFeatures(memory.text).words).map(asked.similarity)
+        }
+        let known = similarities.compactMap { $0 }
+        guard known.count > 1 else { return ranked }
+        let mean = known.reduce(0, +) / Double(known.count)
+        let deviation = (known.map { ($0 - mean) * ($0 - mean) }.reduce(0, +) / Double(known.count)).squareRoot()
+        guard deviation > 0 else { return ranked }
+        var weighed = ranked
+        for index in weighed.indices {
+            let z = similarities[index].map { ($0 - mean) / deviation } ?? 0
+            weighed[index].score = (weighed[index].score * (1 + weights.meaning * z) * 1000).rounded() / 1000
+        }
+        weighed.sort { ($0.score, $1.kind, $1.id) > ($1.score, $0.kind, $0.id) }
+        return weighed
     }
 
     /// Each memory's best turn. Turn relevance: BM25 plus a share of its session's best, doubled

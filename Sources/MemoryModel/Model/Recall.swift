@@ -120,6 +120,12 @@ public struct RecallWeights: Sendable, Equatable {
     public var lengthPriorFloor = 5.0
     public var lengthPriorScale = 20.0
     public var lengthPriorExponent = 0.1
+    /// What a memory means, beside the words it shares with the query: the cosine of the two
+    /// texts' word vectors (`WordVectors`), as a z-score among the first `meaningPool` memories,
+    /// scales the score by 1 + this much of it.
+    public var meaning = 0.1
+    /// How many of the best memories by the other weights are weighed again by their meaning.
+    public var meaningPool = 50
     /// Turns read from the recall index before ranking.
     public var candidates = 200
     /// A turn that carries on the thread of a matched turn (the same speaker again, after the
