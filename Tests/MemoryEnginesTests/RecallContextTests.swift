@@ -131,6 +131,19 @@ struct RecallContextTests {
         #expect(answered.lines == ["[17 March 2022] Melanie: Seven years now, and I finally found…"])
     }
 
+    @Test("an acknowledgement is not quoted: a reply's answer follows the question over it, its cut marked")
+    func acknowledgementsLeftOut() {
+        var reply = memory(1, "Thanks, Caroline! It was Matt Patterson, he is so talented!", speaker: "Melanie")
+        reply.matched?.before = "Who performed at the concert for your daughter's birthday?"
+        let thanks = memory(2, "Wow, that's so awesome, Melanie!", speaker: "Caroline")
+        let recall = Recall(memories: [thanks, reply], entities: [], facts: [])
+        let context = RecallContext(recall, query: "Who performed at the concert for Melanie's daughter?", maximumWords: 30)
+        #expect(context.lines == ["[17 March 2022] Melanie: …It was Matt Patterson, he is so talented!"])
+        // With room for every word, still only what was said.
+        let roomy = RecallContext(recall, query: "Who performed at the concert for Melanie's daughter?", maximumWords: 200)
+        #expect(roomy.lines == context.lines)
+    }
+
     @Test("the budget is never exceeded, whatever the memories")
     func budgetHolds() {
         let memories = (1...20).map { index in

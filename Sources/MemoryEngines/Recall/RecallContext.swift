@@ -14,7 +14,7 @@ import MemoryModel
 /// - What fills the budget is chosen sentence by sentence over the ranked memories: a sentence is
 ///   worth more the better its memory ranks and the more of the query's rarer words it (or the
 ///   sentence before it, which it may answer, or for a reply's first sentence the end of the turn
-///   before it) holds. So a short memory is quoted whole and a long one as the passage that
+///   before it, or for a turn that carries a matched turn's thread on that turn) holds. So a short memory is quoted whole and a long one as the passage that
 ///   matches, its cuts marked "…". Never a summary fixed in advance.
 package struct RecallContext: Sendable {
     /// One memory as quoted.
@@ -35,8 +35,8 @@ package struct RecallContext: Sendable {
         /// context around what matched.
         package var context = 0.3
         /// A sentence is worth this share of what the sentence before it matched (for a reply's
-        /// first sentence, the end of the turn before it): an answer often follows the words
-        /// that ask for it.
+        /// first sentence, the end of the turn before it, or the turn whose thread it carries on):
+        /// an answer often follows the words that ask for it.
         package var follows = 0.5
         /// No sentence is quoted longer than this share of the budget: the rest is cut around
         /// its first matched word.
@@ -138,10 +138,17 @@ package struct RecallContext: Sendable {
                     .compactMap { TextFeatures.contentWordHash(Substring($0)) }.filter(query.hashes.contains))
         }
         let rarity = rarity(of: query, in: zip(texts, speakers).map { $1.count == 0 ? $0.words : $0.words.union($1) })
-        let total = max(rarity.values.reduce(0, +), .leastNonzeroMagnitude)
+        // Summed in the query's order (its sorted hashes), not the dictionary's, which differs from one
+        // process to the next: the same recall gives the same text.
+        let total = max(query.hashes.reduce(0) { $0 + (rarity[$1] ?? 0) }, .leastNonzeroMagnitude)
         // The rarity of the query's words that `words` hold.
         func held(_ words: WordSet) -> Double { words.hashes.reduce(0) { $0 + (rarity[$1] ?? 0) } }
         let longest = max(shortestCut, Int(Double(maximumWords) * weights.longestSentence))
+        // What only acknowledges (`Filler`), the speakers' names aside.
+        let names = Filler.names(of: Set(heads.compactMap(\.speaker)))
+        func isAcknowledgement(_ text: String) -> Bool {
+            Filler.sentences(of: TextFeatures(text), names: names).allSatisfy(\.isAcknowledgement)
+        }
         var sentenceCounts: [Int] = []
         var units: [Unit] = []
         for (index, text) in texts.enumerated() {
@@ -155,6 +162,9 @@ package struct RecallContext: Sendable {
             var before = [matchedTurn?.before, matchedTurn?.carriesOn].compactMap { $0 }
                 .map { held(TextFeatures($0).words) / total }.max() ?? 0
             for (position, sentence) in sentences.enumerated() {
+                // An acknowledgement ("Thanks, Caroline!", "Wow, that's great!") is not quoted: the
+                // words go to what was said, and what it follows passes to the sentence after it.
+                if isAcknowledgement(sentence.text) { continue }
                 let said = held(sentence.words)
                 let saidBy = speakers[index].hashes.reduce(0) {
                     $0 + (sentence.words.hashes.contains($1) ? 0 : rarity[$1] ?? 0)
@@ -339,3 +349,4 @@ package struct RecallContext: Sendable {
 
     private static func wordCount(_ text: String) -> Int { RecallRanker.wordCount(text) }
 }
+
