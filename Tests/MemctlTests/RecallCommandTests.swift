@@ -79,6 +79,35 @@ struct RecallCommandTests {
         #expect(words(result.stdout) <= 24)
     }
 
+    @Test("the turn that carries a matched turn's thread on is recalled next to it, quoted without its thanks")
+    func threadCarriedOn() throws {
+        let fixture = try MemctlFixture()
+        try fixture.add(
+            "Yeah, last weekend I had a picnic with some friends from church.",
+            ["--session", "s1", "--source", "Maria", "--at", "2023-06-10T10:00:00Z"])
+        try fixture.add("Sounds lovely! What did you all get up to?", ["--session", "s1", "--source", "John", "--at", "2023-06-10T10:00:30Z"])
+        try fixture.add(
+            "Thanks, John! Some fun ones like charades and a scavenger hunt.",
+            ["--session", "s1", "--source", "Maria", "--at", "2023-06-10T10:01:00Z"])
+        for (day, text) in ["I went to the store today.", "My car needs new tires.", "I made soup for dinner."].enumerated() {
+            try fixture.add(text, ["--session", "s\(day + 2)", "--source", "Maria", "--at", "2023-06-1\(day + 1)T09:00:00Z"])
+        }
+        let query = "What did Maria do at the picnic with her church friends?"
+        let json = try fixture.run(["recall", query, "--limit", "2", "--json"]).jsonObject()
+        let memories = try #require(json["memories"] as? [[String: Any]])
+        #expect(memories.compactMap { $0["text"] as? String } == [
+            "Yeah, last weekend I had a picnic with some friends from church.",
+            "Thanks, John! Some fun ones like charades and a scavenger hunt.",
+        ])
+        let quoted = try fixture.run(["recall", query, "--max-words", "40"])
+        #expect(quoted.status == 0 && quoted.stderr == "")
+        // Before, the thread came third, after John's question, and was quoted with its thanks.
+        #expect(quoted.stdout.split(separator: "\n").dropFirst().first == "Maria: …Some fun ones like charades and a scavenger hunt.",
+            "\(quoted.stdout)")
+        #expect(!quoted.stdout.contains("Thanks, John!"))
+        #expect(words(quoted.stdout) <= 40)
+    }
+
     @Test("a relative time is resolved against when it was said: shown, indexed and listed by show")
     func relativeTimes() throws {
         let fixture = try MemctlFixture()

@@ -14,8 +14,10 @@ import MemoryModel
 /// - What fills the budget is chosen sentence by sentence over the ranked memories: a sentence is
 ///   worth more the better its memory ranks and the more of the query's rarer words it (or the
 ///   sentence before it, which it may answer, or for a reply's first sentence the end of the turn
-///   before it, or for a turn that carries a matched turn's thread on that turn) holds. So a short memory is quoted whole and a long one as the passage that
-///   matches, its cuts marked "…". Never a summary fixed in advance.
+///   before it, or for a turn that carries a matched turn's thread on that turn) holds. A sentence
+///   that only acknowledges ("Thanks, Caroline!") is not quoted. So a short memory is quoted whole
+///   and a long one as the passage that matches, its cuts marked "…". Never a summary fixed in
+///   advance.
 package struct RecallContext: Sendable {
     /// One memory as quoted.
     package struct Passage: Sendable {
@@ -144,15 +146,13 @@ package struct RecallContext: Sendable {
         // The rarity of the query's words that `words` hold.
         func held(_ words: WordSet) -> Double { words.hashes.reduce(0) { $0 + (rarity[$1] ?? 0) } }
         let longest = max(shortestCut, Int(Double(maximumWords) * weights.longestSentence))
-        // What only acknowledges (`Filler`), the speakers' names aside.
+        // The speakers' names, which an acknowledgement may hold (`Filler`).
         let names = Filler.names(of: Set(heads.compactMap(\.speaker)))
-        func isAcknowledgement(_ text: String) -> Bool {
-            Filler.sentences(of: TextFeatures(text), names: names).allSatisfy(\.isAcknowledgement)
-        }
         var sentenceCounts: [Int] = []
         var units: [Unit] = []
         for (index, text) in texts.enumerated() {
             let sentences = quotable(text.sentences)
+            let filler = Filler.sentences(of: text, names: names)
             sentenceCounts.append(sentences.count)
             let rank = pow(weights.rankDecay, Double(index))
             // A reply's first sentence follows the turn before it, said by someone else: "How long
@@ -161,10 +161,10 @@ package struct RecallContext: Sendable {
             let matchedTurn = memories[index].matched
             var before = [matchedTurn?.before, matchedTurn?.carriesOn].compactMap { $0 }
                 .map { held(TextFeatures($0).words) / total }.max() ?? 0
-            for (position, sentence) in sentences.enumerated() {
+            for (position, (sentence, parts)) in sentences.enumerated() {
                 // An acknowledgement ("Thanks, Caroline!", "Wow, that's great!") is not quoted: the
                 // words go to what was said, and what it follows passes to the sentence after it.
-                if isAcknowledgement(sentence.text) { continue }
+                if filler[parts].allSatisfy(\.isAcknowledgement) { continue }
                 let said = held(sentence.words)
                 let saidBy = speakers[index].hashes.reduce(0) {
                     $0 + (sentence.words.hashes.contains($1) ? 0 : rarity[$1] ?? 0)
@@ -256,26 +256,28 @@ package struct RecallContext: Sendable {
         }
     }
 
-    /// A memory's sentences as they are quoted: one that holds no content word ("Oh!", a bullet)
-    /// or no letter ("1.", "2)") goes with the sentence after it, so that no quote is a bare list
-    /// number.
-    static func quotable(_ sentences: [TextFeatures.Sentence]) -> [TextFeatures.Sentence] {
-        var quotable: [TextFeatures.Sentence] = []
-        var pending: String?
-        for sentence in sentences {
-            let text = pending.map { $0 + " " + sentence.text } ?? sentence.text
+    /// A memory's sentences as they are quoted, each with the range of the text's sentences it is
+    /// made of: one that holds no content word ("Oh!", a bullet) or no letter ("1.", "2)") goes
+    /// with the sentence after it, so that no quote is a bare list number.
+    static func quotable(_ sentences: [TextFeatures.Sentence]) -> [(sentence: TextFeatures.Sentence, parts: Range<Int>)] {
+        var quotable: [(sentence: TextFeatures.Sentence, parts: Range<Int>)] = []
+        var pending: (text: String, start: Int)?
+        for (index, sentence) in sentences.enumerated() {
+            let text = pending.map { $0.text + " " + sentence.text } ?? sentence.text
+            let start = pending?.start ?? index
             if sentence.words.isEmpty || !sentence.text.contains(where: \.isLetter) {
-                pending = text
+                pending = (text, start)
             } else {
-                quotable.append(TextFeatures.Sentence(text: text, words: sentence.words))
+                quotable.append((TextFeatures.Sentence(text: text, words: sentence.words), start..<(index + 1)))
                 pending = nil
             }
         }
         if let pending {
             if let last = quotable.popLast() {
-                quotable.append(TextFeatures.Sentence(text: last.text + " " + pending, words: last.words))
+                let merged = TextFeatures.Sentence(text: last.sentence.text + " " + pending.text, words: last.sentence.words)
+                quotable.append((merged, last.parts.lowerBound..<sentences.count))
             } else {
-                quotable.append(TextFeatures.Sentence(text: pending, words: WordSet([String]())))
+                quotable.append((TextFeatures.Sentence(text: pending.text, words: WordSet([String]())), 0..<sentences.count))
             }
         }
         return quotable
@@ -349,4 +351,3 @@ package struct RecallContext: Sendable {
 
     private static func wordCount(_ text: String) -> Int { RecallRanker.wordCount(text) }
 }
-

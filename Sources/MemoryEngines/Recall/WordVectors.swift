@@ -85,4 +85,3 @@ package enum WordVectors {
         Int32(character) - (character < 92 ? 80 : 81)
     }
 }
-

@@ -32,27 +32,33 @@ extension MemoryStore {
                     + expression.counts.map { $0 } + [expression.match, scoredRows]
             ).rows { (id: $0.int64(0), rank: $0.double(1)) }
             let turn = try connection.prepare(
-                """
-                SELECT content, session, source, created_at, importance, ltm_id, status = 'forgotten'
-                FROM short_term_memories WHERE id = ?
-                """)
+                "SELECT \(Self.recallTurnColumns("t")) FROM short_term_memories t WHERE t.id = ?")
             // Forgotten turns stay in the index: read on until enough remembered ones are found. The
             // scored turns come off a heap best first, so only as many are ordered as are read (200
             // of 4,000, usually) rather than all of them sorted.
             var turns: [RecallTurn] = []
             var best = BestFirst(scored)
             while turns.count < weights.candidates, let (id, rank) = best.next() {
-                let remembered = try turn.bind([id]).firstRow { row -> RecallTurn? in
-                    guard row.int64(6) == 0 else { return nil }
-                    return RecallTurn(
-                        id: id, bm25: rank, text: row.text(0), session: row.text(1), speaker: row.text(2),
-                        createdAt: Self.timestamp(row, 3), importance: row.optionalDouble(4),
-                        longTermID: row.optionalInt64(5))
-                }
-                if let remembered = remembered ?? nil { turns.append(remembered) }
+                let read = try turn.bind([id]).firstRow { Self.recallTurn($0, bm25: rank) }
+                if let read, !read.forgotten { turns.append(read.turn) }
             }
             return turns
         }
+    }
+
+    /// What recall reads of a turn of `table` (an alias of `short_term_memories`), in the order
+    /// `recallTurn(_:bm25:)` takes it.
+    private static func recallTurnColumns(_ table: String) -> String {
+        ["id", "content", "session", "source", "created_at", "importance", "ltm_id"].map { "\(table).\($0)" }
+            .joined(separator: ", ") + ", \(table).status = 'forgotten'"
+    }
+
+    /// A turn read by `recallTurnColumns`, with its BM25, and whether it was forgotten.
+    private static func recallTurn(_ row: Row, bm25: Double) -> (turn: RecallTurn, forgotten: Bool) {
+        let turn = RecallTurn(
+            id: row.int64(0), bm25: bm25, text: row.text(1), session: row.text(2), speaker: row.text(3),
+            createdAt: timestamp(row, 4), importance: row.optionalDouble(5), longTermID: row.optionalInt64(6))
+        return (turn, row.int64(7) != 0)
     }
 
     /// Scored turns best first (lowest rank, then lowest id), taken one at a time off a binary
@@ -195,7 +201,7 @@ extension MemoryStore {
         return try reading { connection in
             let next = try connection.prepare(
                 """
-                SELECT n.id, n.content, n.session, n.source, n.created_at, n.importance, n.ltm_id, n.status = 'forgotten'
+                SELECT \(Self.recallTurnColumns("n"))
                 FROM short_term_memories t JOIN short_term_memories n
                   ON n.session = t.session AND (n.created_at, n.id) > (t.created_at, t.id)
                 WHERE t.id = ? ORDER BY n.created_at, n.id LIMIT ?
@@ -203,12 +209,8 @@ extension MemoryStore {
             var following: [Int64: [RecallFollowingTurn]] = [:]
             for turn in turns {
                 following[turn.id] = try next.bind([turn.id, count]).rows { row in
-                    RecallFollowingTurn(
-                        turn: RecallTurn(
-                            id: row.int64(0), bm25: 0, text: row.text(1), session: row.text(2), speaker: row.text(3),
-                            createdAt: Self.timestamp(row, 4), importance: row.optionalDouble(5),
-                            longTermID: row.optionalInt64(6)),
-                        forgotten: row.int64(7) != 0)
+                    let read = Self.recallTurn(row, bm25: 0)
+                    return RecallFollowingTurn(turn: read.turn, forgotten: read.forgotten)
                 }
             }
             return following
