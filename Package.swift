@@ -5,11 +5,12 @@ import PackageDescription
 //
 //   SystemSupport → MemoryModel ─┬→ MemoryEngines ─┐
 //   CSQLite → SQLiteKit ─────────┴→ MemoryStorage ─┴→ MemoryPasses
+//                                    MemoryStorage ──→ MemoryImport (exports, transcripts, JSONL)
 //   MemoryModel → ControlProtocol (the control socket's wire format and client)
 //   SystemSupport → HTTPServer
 //   MCPProtocol (JSON-RPC values and messages, FoundationEssentials only)
 //
-//   MemoryPasses + ControlProtocol               → MemoryDaemon → memoryd, memory-bench
+//   MemoryPasses + MemoryImport + ControlProtocol → MemoryDaemon → memoryd, memory-bench
 //   MemoryPasses + ControlProtocol + MCPProtocol → MCPServer ──┐
 //   MemoryPasses + HTTPServer                    → MemoryWebUI ┴→ memctl (never MemoryDaemon)
 //
@@ -39,6 +40,10 @@ let package = Package(
         .target(name: "MemoryEngines", dependencies: ["MemoryModel", "SystemSupport"]),
         /// The store actor: the schema, reads and one-transaction writes. Persistence only.
         .target(name: "MemoryStorage", dependencies: ["SQLiteKit", "MemoryModel", "SystemSupport"]),
+        /// What comes in from outside, read in bounded memory and written through the store's
+        /// `ImportWriter`: JSONL, ChatGPT and Claude exports (with the zip and DEFLATE they come in),
+        /// and coding agents' session transcripts, imported once or followed (docs/IMPORT.md).
+        .target(name: "MemoryImport", dependencies: ["MemoryStorage", "MemoryModel", "SystemSupport"]),
         /// Batches through the store and the engines: runner, lock, ledger, the cycle.
         .target(name: "MemoryPasses", dependencies: ["MemoryStorage", "MemoryEngines", "MemoryModel", "SystemSupport"]),
         /// The control socket's wire format (NDJSON requests and responses), Unix sockets, and the
@@ -48,7 +53,8 @@ let package = Package(
         .target(
             name: "MemoryDaemon",
             dependencies: [
-                "ControlProtocol", "MemoryPasses", "MemoryStorage", "MemoryEngines", "MemoryModel", "SystemSupport",
+                "ControlProtocol", "MemoryImport", "MemoryPasses", "MemoryStorage", "MemoryEngines", "MemoryModel",
+                "SystemSupport",
             ]),
         /// MCP's wire format: JSON values, JSON-RPC errors, a line sorted into a message. No I/O.
         .target(name: "MCPProtocol"),
@@ -69,7 +75,7 @@ let package = Package(
         .executableTarget(
             name: "memctl",
             dependencies: [
-                "MCPServer", "MCPProtocol", "MemoryWebUI", "HTTPServer", "ControlProtocol", "MemoryPasses",
+                "MCPServer", "MCPProtocol", "MemoryWebUI", "HTTPServer", "ControlProtocol", "MemoryImport", "MemoryPasses",
                 "MemoryStorage", "MemoryEngines", "MemoryModel", "SystemSupport",
             ]),
         .executableTarget(
@@ -80,8 +86,8 @@ let package = Package(
         .executableTarget(
             name: "memory-bench",
             dependencies: [
-                "MemoryDaemon", "MemoryPasses", "MemoryStorage", "MemoryEngines", "MemoryModel", "SQLiteKit", "HTTPServer",
-                "SystemSupport",
+                "MemoryDaemon", "MemoryImport", "MemoryPasses", "MemoryStorage", "MemoryEngines", "MemoryModel", "SQLiteKit",
+                "HTTPServer", "SystemSupport",
             ]),
         /// A database in a temporary directory, for the tests of the layers that open a store, the
         /// orchestrator's manual clock, and what the end-to-end tests run the built programs with
@@ -107,10 +113,13 @@ let package = Package(
         .testTarget(name: "MemoryEnginesTests", dependencies: ["MemoryEngines", "MemoryModel"]),
         .testTarget(
             name: "MemoryStorageTests",
-            dependencies: ["MemoryStorage", "MemoryModel", "SQLiteKit", "SystemSupport", "TestFixtures"]),
+            dependencies: ["MemoryImport", "MemoryStorage", "MemoryModel", "SQLiteKit", "SystemSupport", "TestFixtures"]),
+        .testTarget(
+            name: "MemoryImportTests",
+            dependencies: ["MemoryImport", "MemoryStorage", "MemoryModel", "SystemSupport", "TestFixtures"]),
         .testTarget(
             name: "MemoryPassesTests",
-            dependencies: ["MemoryPasses", "MemoryStorage", "MemoryEngines", "MemoryModel", "SQLiteKit", "TestFixtures"]),
+            dependencies: ["MemoryImport", "MemoryPasses", "MemoryStorage", "MemoryEngines", "MemoryModel", "SQLiteKit", "TestFixtures"]),
         .testTarget(
             name: "MemoryDaemonTests",
             dependencies: [
@@ -145,8 +154,8 @@ let package = Package(
 // scripts/fuzz builds and runs them.
 if Context.environment["MEMORYD_FUZZ"] == "1" {
     let fuzzTargets: [(name: String, dependencies: [Target.Dependency])] = [
-        ("FuzzImportLine", ["MemoryStorage", "MemoryModel"]),
-        ("FuzzExportJSON", ["MemoryStorage", "MemoryModel"]),
+        ("FuzzImportLine", ["MemoryImport", "MemoryModel"]),
+        ("FuzzExportJSON", ["MemoryImport", "MemoryModel"]),
         ("FuzzControlRequest", ["ControlProtocol"]),
         ("FuzzMCPMessage", ["MCPProtocol"]),
         ("FuzzTimestamp", ["MemoryModel"]),

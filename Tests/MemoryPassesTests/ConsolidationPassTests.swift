@@ -2,7 +2,8 @@ import Foundation
 import Testing
 
 @testable import MemoryEngines
-@testable import MemoryModel
+@testable import MemoryImport
+import MemoryModel
 @testable import MemoryPasses
 @testable import MemoryStorage
 @testable import SQLiteKit
@@ -36,7 +37,7 @@ struct ConsolidationPassTests {
         let store = try fixture.open()
         let file = fixture.directory.appendingPathComponent("in.jsonl").path
         try Data(lines.utf8).write(to: URL(fileURLWithPath: file))
-        _ = try await store.importMemories(from: LineReader(path: file, maximumLineBytes: 16 << 20), skipInvalid: false)
+        _ = try await LineReader.importing(LineReader(path: file, maximumLineBytes: 16 << 20), into: store, skipInvalid: false)
         return (fixture, store)
     }
 

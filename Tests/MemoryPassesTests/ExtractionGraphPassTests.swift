@@ -2,7 +2,8 @@ import Foundation
 import Testing
 
 @testable import MemoryEngines
-@testable import MemoryModel
+@testable import MemoryImport
+import MemoryModel
 @testable import MemoryPasses
 @testable import MemoryStorage
 @testable import SQLiteKit
@@ -20,7 +21,7 @@ struct ExtractionGraphPassTests {
         let file = fixture.directory.appendingPathComponent("in.jsonl").path
         let lines = ConsolidationPassTests.sampleLines(count: 300, endingBefore: now.subtracting(.seconds(3600)))
         try Data(lines.utf8).write(to: URL(fileURLWithPath: file))
-        _ = try await store.importMemories(from: LineReader(path: file, maximumLineBytes: 1 << 20), skipInvalid: false)
+        _ = try await LineReader.importing(LineReader(path: file, maximumLineBytes: 1 << 20), into: store, skipInvalid: false)
         var policy = ConsolidationPolicy()
         policy.minimumAge = .zero
         #expect(try await ConsolidationPass(store: store, policy: policy, now: now).run().outcome == .completed)

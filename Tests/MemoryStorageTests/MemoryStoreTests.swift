@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-@testable import MemoryModel
+@testable import MemoryImport
+import MemoryModel
 @testable import MemoryStorage
 @testable import SQLiteKit
 import TestFixtures
@@ -99,11 +100,10 @@ struct MemoryStoreTests {
         ).write(to: URL(fileURLWithPath: file))
         await #expect(throws: ImportRefused(lineError: .init(line: 3, error: "importance must be between 0 and 1, got 7.0")))
         {
-            try await store.importMemories(from: LineReader(path: file, maximumLineBytes: 1 << 20), skipInvalid: false)
+            try await LineReader.importing(LineReader(path: file, maximumLineBytes: 1 << 20), into: store, skipInvalid: false)
         }
         #expect(try await store.statistics().stm.pending == 0)
-        let report = try await store.importMemories(
-            from: LineReader(path: file, maximumLineBytes: 1 << 20), skipInvalid: true)
+        let report = try await LineReader.importing(LineReader(path: file, maximumLineBytes: 1 << 20), into: store, skipInvalid: true)
         #expect(report.imported == 2 && report.skipped == 1 && report.errors.map(\.line) == [3])
         #expect(try await store.shortTermMemories(limit: 10).map(\.source).sorted() == ["assistant", "user"])
     }
@@ -116,10 +116,9 @@ struct MemoryStoreTests {
         let lines = [#"{"content": "first"}"#, "not json"] + (1...20_000).map { #"{"content": "line \#($0)"}"# }
         try Data(lines.joined(separator: "\n").utf8).write(to: URL(fileURLWithPath: file))
         await #expect(throws: ImportRefused.self) {
-            try await store.importMemories(from: LineReader(path: file, maximumLineBytes: 1 << 20), skipInvalid: false)
+            try await LineReader.importing(LineReader(path: file, maximumLineBytes: 1 << 20), into: store, skipInvalid: false)
         }
-        let report = try await store.importMemories(
-            from: LineReader(path: file, maximumLineBytes: 1 << 20), skipInvalid: true)
+        let report = try await LineReader.importing(LineReader(path: file, maximumLineBytes: 1 << 20), into: store, skipInvalid: true)
         #expect(report.imported == 20_001 && report.errors.map(\.line) == [2])
         #expect(try await store.statistics().stm.pending == 20_001)
     }
@@ -135,7 +134,7 @@ struct MemoryStoreTests {
             times.enumerated().map { #"{"content": "m\#($0.offset)", "created_at": "\#($0.element)"}"# }
                 .joined(separator: "\n").utf8
         ).write(to: URL(fileURLWithPath: file))
-        _ = try await store.importMemories(from: LineReader(path: file, maximumLineBytes: 1 << 20), skipInvalid: false)
+        _ = try await LineReader.importing(LineReader(path: file, maximumLineBytes: 1 << 20), into: store, skipInvalid: false)
         let first = try await store.unreviewedMemories(createdAtOrBefore: nil, limit: 2)
         #expect(first.map(\.content) == ["m0", "m1"])
         let last = first[1]
@@ -156,11 +155,10 @@ struct MemoryStoreTests {
         let good = (1...lines).map { #"{"content": "line \#($0)", "session": "s\#($0 % 3)"}"# }
         try Data((good + [#"{"content": ""}"#]).joined(separator: "\n").utf8).write(to: URL(fileURLWithPath: file))
         await #expect(throws: ImportRefused.self) {
-            try await store.importMemories(from: LineReader(path: file, maximumLineBytes: 1 << 20), skipInvalid: false)
+            try await LineReader.importing(LineReader(path: file, maximumLineBytes: 1 << 20), into: store, skipInvalid: false)
         }
         #expect(try await store.statistics().stm.pending == 0)
-        let report = try await store.importMemories(
-            from: LineReader(path: file, maximumLineBytes: 1 << 20), skipInvalid: true)
+        let report = try await LineReader.importing(LineReader(path: file, maximumLineBytes: 1 << 20), into: store, skipInvalid: true)
         #expect(report.imported == lines && report.errors.map(\.line) == [lines + 1])
         let stored = try await store.shortTermMemories(limit: lines + 10).sorted { $0.id < $1.id }
         #expect(stored.map(\.content) == (1...lines).map { "line \($0)" })

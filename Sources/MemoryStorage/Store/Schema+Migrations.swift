@@ -294,4 +294,35 @@ extension Schema {
             PRIMARY KEY (export_origin, export_id)
         ) WITHOUT ROWID;
         """
+
+    /// Coding agents' session transcripts (`memctl import --from claude-code|codex|gemini`, and
+    /// memoryd's `follow`): their messages keep the tool's id like an export's, so the CHECK on
+    /// `export_origin` takes the three tools too (a looser constraint; no row changes). Each
+    /// session keeps the directory it ran in, and each followed file how far it was read, written
+    /// in the transaction of the rows read from it.
+    static let version10 = """
+        CREATE TABLE session_projects (
+            session    TEXT PRIMARY KEY CHECK (length(session) > 0),
+            project    TEXT NOT NULL CHECK (length(project) > 0),
+            origin     TEXT NOT NULL CHECK (origin IN ('claude-code', 'codex', 'gemini')),
+            updated_at TEXT NOT NULL DEFAULT (\(now)) \(time("updated_at"))
+        ) WITHOUT ROWID;
+
+        CREATE TABLE followed_files (
+            path           TEXT PRIMARY KEY CHECK (length(path) > 0),
+            tool           TEXT NOT NULL CHECK (tool IN ('claude-code', 'codex', 'gemini')),
+            device         INTEGER NOT NULL,
+            inode          INTEGER NOT NULL,
+            read_to        INTEGER NOT NULL CHECK (read_to >= 0),
+            messages       INTEGER NOT NULL DEFAULT 0 CHECK (messages >= 0),
+            last_stored_at TEXT NULL \(time("last_stored_at")),
+            error          TEXT NULL,
+            updated_at     TEXT NOT NULL DEFAULT (\(now)) \(time("updated_at"))
+        ) WITHOUT ROWID;
+        """
+
+    /// The constraint on `short_term_memories.export_origin` as version 9 wrote it, and as
+    /// version 10 rewrites it.
+    static let exportOriginsBefore10 = "export_origin IN ('chatgpt', 'claude')"
+    static let exportOrigins = "export_origin IN ('chatgpt', 'claude', 'claude-code', 'codex', 'gemini')"
 }

@@ -21,11 +21,18 @@ package enum Schema {
         Migration(version: 7, name: "relative times resolved, stored and indexed for recall", sql: version7),
         Migration(version: 8, name: "recall: a memory's context is the end of the turn before it", sql: version8),
         Migration(version: 9, name: "chat exports: each imported message's export id, each conversation's title", sql: version9),
+        Migration(
+            version: 10, name: "coding agents' transcripts: their message ids, each session's project, followed files",
+            sql: version10
+        ) { connection in
+            try connection.rewriteDefinition(
+                ofTable: "short_term_memories", replacing: exportOriginsBefore10, with: exportOrigins)
+        },
     ]
 
     /// The last migration's version (a test checks). A constant, so that opening a store that is
     /// up to date does not build the migrations' SQL (about a million instructions per process).
-    package static let currentVersion = 9
+    package static let currentVersion = 10
 
     /// `PRAGMA application_id` of a memoryd database: "MEMD" in ASCII. Files with another id,
     /// or with tables but no id, belong to another program and are refused.

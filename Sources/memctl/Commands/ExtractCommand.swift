@@ -1,4 +1,5 @@
 import MemoryEngines
+import MemoryImport
 import MemoryModel
 import MemoryPasses
 import MemoryStorage

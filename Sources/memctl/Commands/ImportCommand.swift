@@ -1,4 +1,5 @@
 import FoundationEssentials
+import MemoryImport
 import MemoryModel
 import MemoryStorage
 import SystemSupport
@@ -72,7 +73,7 @@ struct ImportCommand: Command {
         let database = DatabaseFiles(path: context.databasePath)
         let report: ImportReport
         do {
-            report = try await context.openStore(create: true).importMemories(from: reader, skipInvalid: skipInvalid)
+            report = try await LineReader.importing(reader, into: context.openStore(create: true), skipInvalid: skipInvalid)
         } catch let refused as ImportRefused {
             // Nothing was imported: a database this command created is removed again.
             database.removeIfCreated()
@@ -102,7 +103,7 @@ extension ImportCommand {
             // Against the database when there is one, to tell the new messages from those already in it.
             let report =
                 FileManager.default.fileExists(atPath: context.databasePath)
-                ? try await context.openStore().dryRunExport(export, skipInvalid: skipInvalid)
+                ? try await ExportFile.dryRun(export, against: context.openStore(), skipInvalid: skipInvalid)
                 : try ExportReport.scan(export, skipInvalid: skipInvalid)
             if context.json { return try context.printJSON(report) }
             describe(report, format: format, dryRun: true)
@@ -111,7 +112,7 @@ extension ImportCommand {
         let database = DatabaseFiles(path: context.databasePath)
         let report: ExportReport
         do {
-            report = try await context.openStore(create: true).importExport(export, skipInvalid: skipInvalid)
+            report = try await ExportFile.importing(export, into: context.openStore(create: true), skipInvalid: skipInvalid)
         } catch let refused as ExportRefused {
             database.removeIfCreated()
             throw refused

@@ -1,6 +1,6 @@
 import FuzzSupport
 import MemoryModel
-import MemoryStorage
+import MemoryImport
 
 // An export's `conversations.json`, as `JSONArrayReader` reads it. The input read whole and read
 // in pieces of 1 and 3 bytes through a 16-byte chunk gives the same elements, or the same error:

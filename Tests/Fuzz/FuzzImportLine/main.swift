@@ -1,7 +1,7 @@
 import Foundation
 import FuzzSupport
 import MemoryModel
-import MemoryStorage
+import MemoryImport
 
 // One JSONL import line, as `memctl import` reads it (bytes without the newline). A line gives a
 // memory or a reason, never both: an accepted memory passes `validate()`, and written back as an

@@ -1,4 +1,4 @@
-import MemoryStorage
+@testable import MemoryImport
 
 /// Bytes in memory as a `ByteSource`, at most `step` at a time: a file read in pieces of any size.
 package final class PiecewiseByteSource: ByteSource {

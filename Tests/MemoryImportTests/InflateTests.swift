@@ -2,7 +2,8 @@ import Foundation
 import TestFixtures
 import Testing
 
-@testable import MemoryStorage
+@testable import MemoryImport
+import MemoryStorage
 
 @Suite("Inflate")
 struct InflateTests {

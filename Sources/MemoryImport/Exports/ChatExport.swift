@@ -28,21 +28,17 @@ package enum ExportFormat: String, CaseIterable, Sendable {
 /// A conversation of an export: its messages in the order they were said, and how many of each
 /// kind of thing were left out.
 package struct ExportedConversation: Sendable {
+    package let origin: String
     package let id: String
     package let title: String?
-    package var messages: [ExportedMessage]
+    package var messages: [ImportedMessage] = []
     package var leftOut = LeftOutCounts()
-}
 
-/// One message of an export, as one short-term memory: `exportID` is the service's own id of the
-/// message, so that importing the same export again adds nothing.
-package struct ExportedMessage: Sendable, Equatable {
-    package let exportID: String
-    /// `user` or `assistant`, the sources memoryd gives a chat's two roles.
-    package let source: String
-    package let content: String
-    /// The message's own time; nil when the export gives none (the import's time is used).
-    package let createdAt: Timestamp?
+    package init(origin: String, id: String, title: String?) {
+        self.origin = origin
+        self.id = id
+        self.title = title
+    }
 }
 
 /// What an import leaves out, and why.
@@ -112,7 +108,8 @@ extension ExportedConversation {
             return
         }
         if content.utf8.count > NewMemory.maximumContentBytes { return leftOut.add(.tooLong) }
-        messages.append(ExportedMessage(exportID: id, source: source, content: content, createdAt: createdAt))
+        messages.append(
+            ImportedMessage(origin: origin, id: id, session: self.id, source: source, content: content, createdAt: createdAt))
     }
 }
 

@@ -2,8 +2,8 @@ import Foundation
 import SystemSupport
 import Testing
 
-@testable import MemoryStorage
-@testable import SQLiteKit
+@testable import MemoryImport
+import MemoryStorage
 import TestFixtures
 
 @Suite("LineReader")

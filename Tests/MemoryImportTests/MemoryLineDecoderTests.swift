@@ -1,8 +1,8 @@
 import Testing
 
 @testable import MemoryModel
-@testable import MemoryStorage
-@testable import SQLiteKit
+@testable import MemoryImport
+import MemoryStorage
 import TestFixtures
 
 @Suite("MemoryLineDecoder")

@@ -23,7 +23,7 @@ enum ClaudeExport {
         }
         let title = node["name"]?.string.flatMap { $0.isEmpty ? nil : $0 }
         let fallbackTime = node["created_at"]?.string.flatMap { Timestamp(iso8601: $0) }
-        var conversation = ExportedConversation(id: id, title: title, messages: [])
+        var conversation = ExportedConversation(origin: ExportFormat.claude.rawValue, id: id, title: title)
         for (index, message) in messages.enumerated() {
             add(message, index: index, conversation: id, fallbackTime: fallbackTime, to: &conversation)
         }

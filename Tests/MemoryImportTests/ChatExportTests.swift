@@ -3,7 +3,8 @@ import MemoryModel
 import TestFixtures
 import Testing
 
-@testable import MemoryStorage
+@testable import MemoryImport
+import MemoryStorage
 
 /// The mapping of ChatGPT and Claude exports to memories, on exports made as the services make
 /// them (TestFixtures/ChatExportFixtures.swift); the command-line tests cover the import itself.
@@ -24,7 +25,7 @@ struct ChatExportTests {
         let trip = try all[0].get()
         #expect(trip.id == "c-trip")
         #expect(trip.title == "Trip to Lisbon")
-        #expect(trip.messages.map(\.exportID) == ["m-u1", "m-a1", "m-u2", "m-a2", "m-a4"])
+        #expect(trip.messages.map(\.id) == ["m-u1", "m-a1", "m-u2", "m-a2", "m-a4"])
         #expect(trip.leftOut[.otherBranch] == 3)
         #expect(trip.leftOut[.hidden] == 1)
         #expect(trip.leftOut[.toolCall] == 1)
@@ -65,7 +66,7 @@ struct ChatExportTests {
         let all = try conversations(ChatExportFixtures.claudeExport(), .claude)
         let garden = try all[0].get()
         #expect(garden.title == "Garden plans")
-        #expect(garden.messages.map(\.exportID) == ["cm-0", "cm-1", "cm-2"])
+        #expect(garden.messages.map(\.id) == ["cm-0", "cm-1", "cm-2"])
         #expect(garden.messages[2].content == "Tomatoes love full sun.")
         #expect(garden.leftOut[.thinking] == 1)
         #expect(garden.leftOut[.tool] == 2)

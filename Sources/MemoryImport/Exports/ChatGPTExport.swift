@@ -36,7 +36,7 @@ enum ChatGPTExport {
         for (key, value) in mapping { nodes[key] = value }
         let title = node["title"]?.string.flatMap { $0.isEmpty ? nil : $0 }
         let fallbackTime = node["create_time"]?.double.flatMap(Timestamp.init(secondsSince1970:))
-        var conversation = ExportedConversation(id: id, title: title, messages: [])
+        var conversation = ExportedConversation(origin: ExportFormat.chatgpt.rawValue, id: id, title: title)
 
         let branch = path(to: node["current_node"]?.string, in: nodes, order: mapping.map(\.key))
         let onBranch = Set(branch)

@@ -21,7 +21,7 @@ package struct ExportReport: Sendable, Encodable {
     package internal(set) var alreadyPresent = 0
     /// What was left out, by kind (`LeftOut`).
     package internal(set) var skipped = LeftOutCounts()
-    /// Conversations skipped with `--skip-invalid`; the first `MemoryStore.maximumReportedImportErrors`
+    /// Conversations skipped with `--skip-invalid`; the first `maximumReportedImportErrors`
     /// are listed in `errors`.
     package internal(set) var invalidConversations = 0
     package internal(set) var errors: [ConversationError] = []
@@ -49,7 +49,7 @@ package struct ExportReport: Sendable, Encodable {
         let error = ConversationError(conversation: element.number, byte: element.offset, error: invalid.reason)
         guard skipInvalid else { throw ExportRefused(name: name, error: error) }
         invalidConversations += 1
-        if errors.count < MemoryStore.maximumReportedImportErrors { errors.append(error) }
+        if errors.count < maximumReportedImportErrors { errors.append(error) }
     }
 
     /// Reads the whole export without writing anything, with no database to compare it with:

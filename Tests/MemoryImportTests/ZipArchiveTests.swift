@@ -3,7 +3,8 @@ import TestFixtures
 import Testing
 
 @testable import MemoryModel
-@testable import MemoryStorage
+@testable import MemoryImport
+import MemoryStorage
 
 @Suite("ZipArchive")
 final class ZipArchiveTests {
