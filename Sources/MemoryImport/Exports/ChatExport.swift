@@ -63,6 +63,17 @@ package enum LeftOut: String, CaseIterable, Sendable, Codable {
     case tooLong = "too_long"
     /// Messages of branches the user did not last see: regenerated answers, edited-away prompts.
     case otherBranch = "other_branch"
+    /// Context a coding agent puts into a user turn: reminders, environment, AGENTS.md or
+    /// CLAUDE.md instructions, IDE selections, hook output, notifications.
+    case injected
+    /// Slash commands, shell commands run from the prompt, and what they printed.
+    case command
+    /// Sub-agents' conversations (Claude Code's sidechains).
+    case sidechain
+    /// The summaries a coding agent writes when it compacts a long session.
+    case compaction
+    /// Messages typed while the agent was busy and taken back before it read them.
+    case unsent
 }
 
 /// How many of each kind were left out.

@@ -14,7 +14,7 @@ extension ArrayParser {
         var place = dropped
         place.advance(over: UnsafeBufferPointer(start: bytes, count: position))
         return JSONReadError(
-            name: name, reason: inElement ? "\(reason) (in element \(elementCount + 1))" : reason,
+            name: name, reason: inElement && !isDocument ? "\(reason) (in element \(elementCount + 1))" : reason,
             offset: bufferOffset + position, line: place.line, column: place.column)
     }
 
@@ -22,7 +22,9 @@ extension ArrayParser {
     func endedEarly(inString: Bool = false) -> JSONReadError {
         var place = dropped
         place.advance(over: UnsafeBufferPointer(start: bytes, count: end))
-        let reason = "the input ends in the middle of element \(elementCount + 1)" + (inString ? ", in a string" : "")
+        let reason =
+            (isDocument ? "the input ends in the middle of the value" : "the input ends in the middle of element \(elementCount + 1)")
+            + (inString ? ", in a string" : "")
         return JSONReadError(
             name: name, reason: reason, offset: bufferOffset + end, line: place.line, column: place.column)
     }

@@ -57,6 +57,40 @@ package final class JSONArrayReader {
 @available(*, unavailable)
 extension JSONArrayReader: Sendable {}
 
+extension JSONArrayReader {
+    /// Reads `source` as one JSON value (a whole JSON file), under the same grammar and limits as
+    /// an array's elements. Memory holds the value and one read chunk.
+    package static func value(reading source: ByteSource, name: String) throws -> JSONNode {
+        var parser = ArrayParser(source: source, name: name, chunkSize: defaultChunkSize)
+        defer { parser.deallocate() }
+        return try parser.document()
+    }
+
+    /// `bytes` as one JSON value: a line of a JSON Lines file.
+    package static func value(of bytes: UnsafeBufferPointer<UInt8>, name: String) throws -> JSONNode {
+        var parser = ArrayParser(
+            source: BufferByteSource(bytes), name: name, chunkSize: min(max(bytes.count + 16, 64), defaultChunkSize))
+        defer { parser.deallocate() }
+        return try parser.document()
+    }
+}
+
+/// Bytes already in memory, as a `ByteSource`; valid while the bytes are.
+final class BufferByteSource: ByteSource {
+    private let bytes: UnsafeBufferPointer<UInt8>
+    private var position = 0
+
+    init(_ bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
+
+    func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
+        let count = min(buffer.count, bytes.count - position)
+        guard count > 0, let from = bytes.baseAddress else { return 0 }
+        buffer.baseAddress!.copyMemory(from: from + position, byteCount: count)
+        position += count
+        return count
+    }
+}
+
 /// What is wrong with a JSON input, and where: a byte offset (from 0), and a line and a column
 /// (from 1; the column counts characters, and a line can be the whole file).
 package struct JSONReadError: Error, CustomStringConvertible {
@@ -100,6 +134,8 @@ struct ArrayParser {
     private(set) var elementOffset = 0
     private(set) var elementCount = 0
     var inElement = false
+    /// Reading one value (`document()`), not an array's elements: errors name no element.
+    var isDocument = false
 
     init(source: ByteSource, name: String, chunkSize: Int) {
         self.source = source
@@ -146,6 +182,23 @@ struct ArrayParser {
         elementCount += 1
         state = .afterElement
         return element
+    }
+
+    /// The input as one JSON value, followed by nothing but whitespace.
+    mutating func document() throws -> JSONNode {
+        isDocument = true
+        _ = try available(3)
+        if end - index >= 3, bytes[index] == 0xEF, bytes[index + 1] == 0xBB, bytes[index + 2] == 0xBF { index += 3 }
+        guard try skipWhitespace() else {
+            throw failure(bufferOffset + end == 0 ? "is empty" : "holds no JSON, only whitespace")
+        }
+        inElement = true
+        depth = 0
+        let value = try value()
+        inElement = false
+        if try skipWhitespace() { throw failure("text after the JSON value: \(found(bytes[index]))") }
+        state = .finished
+        return value
     }
 
     private mutating func openArray() throws {

@@ -23,6 +23,12 @@ public final class LineReader {
     /// During a call of `forEachLine`'s body: whether the next line is already read, so that
     /// handing it over will not wait for input. A streaming reader flushes its output when not.
     public private(set) var hasBufferedLine = false
+    /// During a call of `forEachLine`'s body: the offset in the file just past the line and its
+    /// newline, and whether a newline ended it (the last line of a file may have none).
+    public private(set) var endOfLine: Int64 = 0
+    public private(set) var lineTerminated = true
+    /// The file offset of `buffer`'s first byte.
+    private var bufferOffset: Int64 = 0
     private static let chunkSize = 256 * 1024
 
     /// Reads from an open descriptor (e.g. standard input), which the reader does not close.
@@ -34,12 +40,30 @@ public final class LineReader {
         buffer = .allocate(capacity: Self.chunkSize)
     }
 
-    /// Opens `path` for reading.
-    public init(path: String, maximumLineBytes: Int) throws {
-        self.fileDescriptor = try FileByteSource.openForReading(path)
+    /// Opens `path` for reading, from `offset` on (line numbers then count from there).
+    public init(path: String, maximumLineBytes: Int, offset: Int64 = 0) throws {
+        let descriptor = try FileByteSource.openForReading(path)
+        if offset > 0, lseek(descriptor, off_t(offset), SEEK_SET) < 0 {
+            let error = SystemError(call: "lseek", path: path)
+            close(descriptor)
+            throw error
+        }
+        self.fileDescriptor = descriptor
         self.ownsDescriptor = true
         self.name = path
         self.maximumLineBytes = maximumLineBytes
+        bufferOffset = offset
+        buffer = .allocate(capacity: Self.chunkSize)
+    }
+
+    /// Reads an open descriptor from where it stands, which the reader does not close; `offset`
+    /// is that position, for `endOfLine`.
+    package init(fileDescriptor: Int32, name: String, maximumLineBytes: Int, offset: Int64) {
+        self.fileDescriptor = fileDescriptor
+        self.ownsDescriptor = false
+        self.name = name
+        self.maximumLineBytes = maximumLineBytes
+        bufferOffset = offset
         buffer = .allocate(capacity: Self.chunkSize)
     }
 
@@ -48,49 +72,55 @@ public final class LineReader {
         if ownsDescriptor { close(fileDescriptor) }
     }
 
+    // The reading position, kept between calls of `nextLine()`.
+    private var start = 0  // first byte of the current line
+    private var end = 0  // end of the valid bytes
+    private var scanned = 0  // bytes of the current line already searched for a newline
+    private var skipping = 0  // > 0 while skipping an overlong line: bytes skipped so far
+    private var atEOF = false
+    /// The number of the line `nextLine()` returned last (from 1).
+    public private(set) var lineNumber = 0
+
     /// Calls `body` with each line number (from 1) and line, in order. The bytes are valid only
     /// during the call.
     public func forEachLine(_ body: (Int, Line) throws -> Void) throws {
-        var start = 0  // first byte of the current line
-        var end = 0  // end of the valid bytes
-        var scanned = 0  // bytes of the current line already searched for a newline
-        var lineNumber = 0
-        var skipping = 0  // > 0 while skipping an overlong line: bytes skipped so far
-        var atEOF = false
+        while let line = try nextLine() { try body(lineNumber, line) }
+    }
 
-        func emit(_ from: Int, _ to: Int) throws {
-            lineNumber += 1
-            var last = to
-            if last > from, buffer[last - 1] == UInt8(ascii: "\r") { last -= 1 }
-            try body(lineNumber, .bytes(UnsafeBufferPointer(rebasing: buffer[from..<last])))
-        }
-
+    /// The next line, or nil at the end of the input. Its bytes are valid until the next call.
+    public func nextLine() throws -> Line? {
         while true {
             // Search the unscanned bytes for the end of the current line.
             let searchFrom = start + scanned
             if searchFrom < end, let newline = findNewline(from: searchFrom, to: end) {
-                if skipping > 0 {
-                    lineNumber += 1
-                    try body(lineNumber, .tooLong(byteCount: skipping + newline - start))
-                    skipping = 0
-                } else {
-                    hasBufferedLine = newline + 1 < end && findNewline(from: newline + 1, to: end) != nil
-                    try emit(start, newline)
-                }
+                let from = start
                 start = newline + 1
                 scanned = 0
-                continue
+                lineNumber += 1
+                endOfLine = bufferOffset + Int64(newline + 1)
+                lineTerminated = true
+                if skipping > 0 {
+                    defer { skipping = 0 }
+                    return .tooLong(byteCount: skipping + newline - from)
+                }
+                hasBufferedLine = newline + 1 < end && findNewline(from: newline + 1, to: end) != nil
+                return line(from, newline)
             }
             scanned = end - start
             if atEOF {
+                guard skipping > 0 || end > start else { return nil }
+                let from = start
+                start = end
+                scanned = 0
+                lineNumber += 1
+                endOfLine = bufferOffset + Int64(end)
+                lineTerminated = false
                 if skipping > 0 {
-                    lineNumber += 1
-                    try body(lineNumber, .tooLong(byteCount: skipping + end - start))
-                } else if end > start {
-                    hasBufferedLine = false
-                    try emit(start, end)
+                    defer { skipping = 0 }
+                    return .tooLong(byteCount: skipping + end - from)
                 }
-                return
+                hasBufferedLine = false
+                return line(from, end)
             }
             if skipping == 0 && end - start > maximumLineBytes {
                 skipping = end - start
@@ -107,6 +137,13 @@ public final class LineReader {
         }
     }
 
+    /// The bytes from `from` to `to`, without a `\r` before the newline.
+    private func line(_ from: Int, _ to: Int) -> Line {
+        var last = to
+        if last > from, buffer[last - 1] == UInt8(ascii: "\r") { last -= 1 }
+        return .bytes(UnsafeBufferPointer(rebasing: buffer[from..<last]))
+    }
+
     private func findNewline(from: Int, to: Int) -> Int? {
         guard let base = buffer.baseAddress else { return nil }
         guard let found = memchr(base + from, Int32(UInt8(ascii: "\n")), to - from) else { return nil }
@@ -116,6 +153,7 @@ public final class LineReader {
     /// Moves the partial line to the front and grows the buffer when a line needs more room.
     private func makeRoom(_ start: inout Int, _ end: inout Int) {
         let pending = end - start
+        bufferOffset += Int64(start)
         if start > 0 {
             if pending > 0, let base = buffer.baseAddress {
                 memmove(base, base + start, pending)

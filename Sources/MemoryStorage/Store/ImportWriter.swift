@@ -18,9 +18,12 @@ package struct ImportWriter {
     private let connection: Connection
     private var memoryValues: [(any SQLiteBindable)?] = []
     private var messageValues: [(any SQLiteBindable)?] = []
+    private var revisions: [(content: String, origin: String, id: String)] = []
     /// Messages written, and messages whose id was already stored (or purged), since the start.
     package private(set) var messagesInserted = 0
     package private(set) var messagesAlreadyPresent = 0
+    /// Stored messages that took a revised text.
+    package private(set) var messagesRevised = 0
 
     init(connection: Connection) {
         self.connection = connection
@@ -34,8 +37,14 @@ package struct ImportWriter {
     }
 
     /// Adds a message, unless its id is already stored or was purged: then it is counted in
-    /// `messagesAlreadyPresent` when the batch is written.
-    package mutating func insert(_ message: ImportedMessage, createdAt fallback: Timestamp) throws {
+    /// `messagesAlreadyPresent` when the batch is written. With `revising`, a stored message of
+    /// that id whose text differs takes the new text while it is still pending (a transcript's
+    /// reply that was still being written when it was read, or a message the tool wrote again);
+    /// once consolidated, it stays as it was.
+    package mutating func insert(_ message: ImportedMessage, createdAt fallback: Timestamp, revising: Bool = false)
+        throws
+    {
+        if revising { revisions.append((message.content, message.origin, message.id)) }
         if messageValues.isEmpty { messageValues.reserveCapacity(Self.perStatement * Self.messageColumns) }
         messageValues += [
             message.content, message.session, message.source, (message.createdAt ?? fallback).iso8601, message.origin,
@@ -64,6 +73,20 @@ package struct ImportWriter {
 
     private mutating func flushMessages() throws {
         guard !messageValues.isEmpty else { return }
+        if !revisions.isEmpty {
+            let placeholders = Array(repeating: "(?, ?, ?)", count: revisions.count).joined(separator: ", ")
+            try connection.prepare(
+                """
+                UPDATE short_term_memories AS m SET content = v.column1
+                FROM (VALUES \(placeholders)) AS v
+                WHERE m.export_origin = v.column2 AND m.export_id = v.column3 AND m.status = 'pending'
+                    AND m.content <> v.column1
+                """,
+                cached: revisions.count == Self.perStatement
+            ).bind(revisions.flatMap { [$0.content, $0.origin, $0.id] as [(any SQLiteBindable)?] }).run()
+            messagesRevised += connection.changes
+            revisions.removeAll(keepingCapacity: true)
+        }
         let rows = messageValues.count / Self.messageColumns
         let placeholders = Array(repeating: "(?, ?, ?, ?, ?, ?)", count: rows).joined(separator: ", ")
         // A message the user purged is not brought back.
@@ -79,6 +102,25 @@ package struct ImportWriter {
         messagesInserted += inserted
         messagesAlreadyPresent += rows - inserted
         messageValues.removeAll(keepingCapacity: true)
+    }
+
+    /// Forgets the pending messages `ids` of `origin`: the transcript took them back (a rewind).
+    /// One already consolidated stays. How many were forgotten.
+    @discardableResult
+    package mutating func withdraw(_ ids: [String], origin: String) throws -> Int {
+        guard !ids.isEmpty else { return 0 }
+        try flushMessages()
+        let withdraw = try connection.prepare(
+            """
+            UPDATE short_term_memories SET status = 'forgotten', status_changed_at = \(Schema.now)
+            WHERE export_origin = ? AND export_id = ? AND status = 'pending'
+            """)
+        var count = 0
+        for id in ids {
+            try withdraw.bind([origin, id]).run()
+            count += connection.changes
+        }
+        return count
     }
 
     /// Keeps a conversation's title (a chat export's), replacing an older one.

@@ -10,10 +10,12 @@ import SystemSupport
 
 struct ImportCommand: Command {
     static let name = "import"
-    static let summary = "Import memories from a JSONL file (or - for standard input), or a ChatGPT or Claude export"
+    static let summary =
+        "Import memories from a JSONL file (or - for standard input), a ChatGPT or Claude export, or coding agents' sessions"
     static let help = """
         Usage: memctl import FILE|- [--skip-invalid] [--json]
                memctl import --from chatgpt|claude FILE [--dry-run] [--skip-invalid] [--json]
+               memctl import --from claude-code|codex|gemini PATH [--dry-run] [--json]
 
         Imports one memory per line:
           {"content": "...", "session": "...", "source": "...", "importance": 0.5, "created_at": "2026-11-02T09:30:00Z"}
@@ -33,10 +35,21 @@ struct ImportCommand: Command {
         the new messages. All or nothing: a file that is not such an export, is cut short or is not
         UTF-8 is refused with its position, and nothing is imported.
 
+        With --from claude-code, codex or gemini, PATH is one session transcript of that coding agent,
+        or a directory read recursively (~/.claude/projects, ~/.codex/sessions, ~/.gemini/tmp). What
+        the user typed and the assistant's text become one memory each (session: the tool's session
+        id; source: user or assistant; the message's own time), and each session keeps the directory
+        it ran in. Tool calls and their output, thinking, system and injected context, slash commands,
+        images, sub-agents and compaction summaries are left out and counted. Text between <private>
+        and </private> is never stored, and credentials are replaced by [redacted] (best effort).
+        Each file is all or nothing: a file that is not such a transcript, or has a line that is not
+        JSON (other than a last line still being written), is named with the line and the reason,
+        and the other files still go in. Importing again adds nothing.
+
         Options:
-          --from chatgpt|claude  import a data export of that service
-          --dry-run         with --from: read the export and say what would be imported (the new
-                            messages, when the database exists), writing nothing
+          --from SOURCE     chatgpt or claude (a data export), claude-code, codex or gemini (sessions)
+          --dry-run         with --from: read the export or sessions and say what would be imported
+                            (the new messages, when the database exists), writing nothing
           --skip-invalid    import the good lines (conversations) and report each bad one
           --json            print {"imported": N, "skipped": M, "errors": [{"line": L, "error": "..."}]};
                             with --from, {"imported": N, "already_present": M, "skipped": {...}, ...}
@@ -48,22 +61,34 @@ struct ImportCommand: Command {
     let file: String
     let skipInvalid: Bool
     let format: ExportFormat?
+    let tool: TranscriptTool?
     let dryRun: Bool
 
     init(parsing arguments: inout ArgumentList) throws(UsageError) {
         skipInvalid = arguments.flag("--skip-invalid")
         dryRun = arguments.flag("--dry-run")
-        format = try arguments.option(
-            "--from", ExportFormat.allCases.map(\.rawValue).joined(separator: " or "), ExportFormat.init(rawValue:))
-        file = try arguments.positionals(named: "FILE")[0]
-        if dryRun && format == nil { throw UsageError("--dry-run goes with --from chatgpt|claude") }
-        if format != nil && file == "-" {
-            throw UsageError("--from reads a file (conversations.json or the export's .zip), not standard input")
+        let sources = ExportFormat.allCases.map(\.rawValue) + TranscriptTool.allCases.map(\.rawValue)
+        let source = try arguments.option("--from", sources.joined(separator: ", ")) { name in
+            sources.contains(name) ? name : nil
+        }
+        format = source.flatMap(ExportFormat.init(rawValue:))
+        tool = source.flatMap(TranscriptTool.init(rawValue:))
+        file = try arguments.positionals(named: tool == nil ? "FILE" : "PATH")[0]
+        if dryRun && source == nil { throw UsageError("--dry-run goes with --from") }
+        if source != nil && file == "-" {
+            throw UsageError(
+                tool == nil
+                    ? "--from reads a file (conversations.json or the export's .zip), not standard input"
+                    : "--from \(source ?? "") reads a transcript file or a directory of them, not standard input")
+        }
+        if tool != nil && skipInvalid {
+            throw UsageError("--skip-invalid goes with JSONL and exports; transcripts are imported file by file")
         }
     }
 
     func run(_ context: Context) async throws {
         if let format { return try await importExport(format, context) }
+        if let tool { return try await importTranscripts(tool, context) }
         // Open the input first: a missing file must not create an empty database.
         let reader =
             file == "-"
@@ -145,6 +170,61 @@ extension ImportCommand {
             StandardStream.out("  skipped \(plural(report.invalidConversations, "invalid conversation"))")
             for error in report.errors.prefix(20) { StandardStream.error("\(file): \(error)") }
         }
+    }
+}
+
+extension ImportCommand {
+    /// `memctl import --from claude-code|codex|gemini PATH [--dry-run]`.
+    private func importTranscripts(_ tool: TranscriptTool, _ context: Context) async throws {
+        // Find the files first: a missing path must not create an empty database.
+        let files = try TranscriptFiles.find(at: file, tool: tool)
+        let exists = FileManager.default.fileExists(atPath: context.databasePath)
+        let report: TranscriptImportReport
+        if dryRun {
+            report = await TranscriptImport.run(
+                files, tool: tool, into: exists ? try context.openStore() : nil, dryRun: true)
+        } else {
+            let database = DatabaseFiles(path: context.databasePath)
+            report = await TranscriptImport.run(files, tool: tool, into: try context.openStore(create: true), dryRun: false)
+            if report.files == 0 && !report.failures.isEmpty { database.removeIfCreated() }
+        }
+        if context.json {
+            try context.printJSON(report)
+        } else {
+            describe(report, dryRun: dryRun)
+        }
+        if !report.failures.isEmpty { throw TranscriptsRefused(count: report.failures.count, total: files.count) }
+    }
+
+    private func describe(_ report: TranscriptImportReport, dryRun: Bool) {
+        func plural(_ count: Int, _ word: String) -> String { "\(count) \(word)\(count == 1 ? "" : "s")" }
+        var line =
+            "\(dryRun ? "would import" : "imported") \(plural(report.imported, "message")) of "
+            + "\(plural(report.sessions, "session")) in \(plural(report.files, "file")) from \(report.tool.displayName)"
+        if !dryRun || report.alreadyPresent > 0 { line += ", \(report.alreadyPresent) already present" }
+        StandardStream.out(line)
+        if let first = report.firstMessageAt, let last = report.lastMessageAt {
+            StandardStream.out("  said from \(first.iso8601) to \(last.iso8601)")
+        }
+        if report.skipped.total > 0 {
+            StandardStream.out(
+                "  left out: "
+                    + report.skipped.named.map { "\($0.count) \($0.name.replacing("_", with: " "))" }
+                    .joined(separator: ", "))
+        }
+        if report.incompleteLastLines > 0 {
+            StandardStream.out("  \(plural(report.incompleteLastLines, "file")) ended in a line still being written, left for later")
+        }
+        for failure in report.failures { StandardStream.error("\(failure)") }
+    }
+}
+
+/// Some transcripts were refused (each named on stderr); the others were imported.
+private struct TranscriptsRefused: Error, CustomStringConvertible {
+    let count: Int
+    let total: Int
+    var description: String {
+        "\(count) of \(total) file\(total == 1 ? "" : "s") could not be imported; nothing of \(count == 1 ? "it" : "them") was"
     }
 }
 
