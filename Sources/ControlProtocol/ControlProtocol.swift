@@ -75,10 +75,14 @@ public enum ControlProtocol {
         /// Short-term memories no consolidation pass has looked at yet.
         public let pendingMemories: Int
         public let loops: [LoopStatus]
+        /// The transcripts memoryd follows; nil when `follow` is off.
+        public var follow: FollowStatus?
 
         public init(
-            pid: Int32, database: String, startedAt: Timestamp, pendingMemories: Int, orchestrator: OrchestratorStatus
+            pid: Int32, database: String, startedAt: Timestamp, pendingMemories: Int, orchestrator: OrchestratorStatus,
+            follow: FollowStatus? = nil
         ) {
+            self.follow = follow
             self.pid = pid
             self.database = database
             self.startedAt = startedAt

@@ -21,14 +21,16 @@ package final class ControlServer: Service {
     private let orchestrator: Orchestrator
     private let reloader: Reloader
     private let store: MemoryStore
+    private let follower: TranscriptFollower
     private let startedAt: Timestamp
     private let log: Logger
     private let closed = Atomic<Bool>(false)
 
     package init(
-        path: String, orchestrator: Orchestrator, reloader: Reloader, store: MemoryStore, startedAt: Timestamp,
-        log: Logger
+        path: String, orchestrator: Orchestrator, reloader: Reloader, store: MemoryStore, follower: TranscriptFollower,
+        startedAt: Timestamp, log: Logger
     ) throws {
+        self.follower = follower
         // A directory made for the socket is the owner's alone.
         try SystemError.createDirectories(DaemonPaths.parentDirectory(of: path), mode: 0o700)
         listener = try UnixSocket.listen(path, mode: 0o660)
@@ -115,13 +117,13 @@ package final class ControlServer: Service {
     /// Answers one request; false when the client has gone.
     private func handle(_ request: ControlProtocol.Request, on connection: Int32) -> Bool {
         let outbox = Outbox()
-        let work = Task { [orchestrator, reloader, store, startedAt, log] in
+        let work = Task { [orchestrator, reloader, store, follower, startedAt, log] in
             defer { outbox.finish() }
             func status() async -> ControlProtocol.DaemonStatus {
                 let pending = (try? await store.unreviewedCount()) ?? 0
                 return ControlProtocol.DaemonStatus(
                     pid: getpid(), database: store.path, startedAt: startedAt, pendingMemories: pending,
-                    orchestrator: await orchestrator.status())
+                    orchestrator: await orchestrator.status(), follow: await follower.followStatus())
             }
             switch request.command {
             case .status:

@@ -49,20 +49,22 @@ package struct Daemon {
             runner: { kind, policy, onProgress in
                 try await PassWorker.run(kind, policy: policy, database: watch, onProgress: onProgress)
             }, log: log)
+        let follower = TranscriptFollower(sources: configuration.follow, store: store, log: log)
         let reloader = Reloader(
             configuration: configuration, configFile: configFile, flags: flags, environment: environment,
-            orchestrator: orchestrator, notifier: notifier, log: log)
+            orchestrator: orchestrator, follower: follower, notifier: notifier, log: log)
         let server: ControlServer
         do {
             server = try ControlServer(
                 path: configuration.socket, orchestrator: orchestrator, reloader: reloader, store: store,
-                startedAt: .now, log: log)
+                follower: follower, startedAt: .now, log: log)
         } catch {
             log.error("cannot listen on \(configuration.socket): \(error)")
             return 1
         }
         let services = ServiceGroup(
-            Self.services(watch: watch, orchestrator: orchestrator, server: server, notifier: notifier, log: log))
+            Self.services(
+                watch: watch, follower: follower, orchestrator: orchestrator, server: server, notifier: notifier, log: log))
         log.notice(
             "memoryd \(version) serving \(configuration.database) on \(configuration.socket) (intervals: "
                 + "\(configuration.loops.summary); \(configuration.policy.threads) pass threads)")
@@ -105,11 +107,16 @@ package struct Daemon {
     /// The daemon's services, in the order they stop last to first. The control server stops
     /// first, so that no request comes in while the loops stop. The reporter and the watchdog
     /// watch the loops, so they stop after them: systemd hears of the passes' end and the
-    /// watchdog is fed while they finish. The watch stops last.
+    /// watchdog is fed while they finish. The transcript follower finishes the piece it is
+    /// writing; the watch stops last.
     private static func services(
-        watch: DatabaseWatch, orchestrator: Orchestrator, server: ControlServer, notifier: SystemdNotifier, log: Logger
+        watch: DatabaseWatch, follower: TranscriptFollower, orchestrator: Orchestrator, server: ControlServer,
+        notifier: SystemdNotifier, log: Logger
     ) -> [ServiceGroup.Member] {
-        var services = [ServiceGroup.Member("database watch", watch)]
+        var services = [
+            ServiceGroup.Member("database watch", watch),
+            ServiceGroup.Member("transcript follower", follower, gracePeriod: passesStopDeadline),
+        ]
         if let watchdog = WatchdogFeeder(events: orchestrator.events, notifier: notifier, log: log) {
             services.append(.init("watchdog feeder", watchdog))
         }

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import MemoryEngines
+import MemoryImport
 import MemoryModel
 import MemoryPasses
 import MemoryStorage
@@ -10,11 +11,19 @@ import MemoryStorage
 /// with their defaults too, and Tests/MemctlTests/ConfigurationKeysTests.swift fails when it and
 /// the table disagree.
 package struct DaemonConfiguration: Equatable {
+    package static func == (left: DaemonConfiguration, right: DaemonConfiguration) -> Bool {
+        left.database == right.database && left.socket == right.socket && left.logLevel == right.logLevel
+            && left.loops == right.loops && left.policy == right.policy && left.follow == right.follow
+    }
+
     package var database: String
     package var socket: String
     package var logLevel = LogLevel.info
     package var loops = LoopSettings()
     package var policy = ConsolidationPolicy()
+    /// The coding agents whose transcripts memoryd follows, each with its directory.
+    package var follow: [FollowedSource] = []
+    private let environment: [String: String]
 
     /// One setting: its name in the file, its default as the file would write it (nil when it
     /// depends on the environment), and what it takes.
@@ -39,6 +48,10 @@ package struct DaemonConfiguration: Equatable {
         Key(key: "min_age", defaultValue: "10m", meaning: "a duration (0 allowed)"),
         Key(key: "batch_size", defaultValue: "1024", meaning: "a whole number of at least 1"),
         Key(key: "threads", defaultValue: nil, meaning: "threads a pass runs on, 1 to 256 (the cores available, at most 8)"),
+        Key(
+            key: "follow", defaultValue: "none",
+            meaning: "coding agents whose sessions to follow: claude-code, codex, gemini, each as TOOL or TOOL=DIR, "
+                + "comma-separated, or none"),
     ]
 
     /// The defaults: under systemd `$STATE_DIRECTORY/memory.db` and
@@ -46,6 +59,37 @@ package struct DaemonConfiguration: Equatable {
     package init(environment: [String: String]) {
         database = Self.defaultDatabase(environment)
         socket = Self.defaultSocket(environment)
+        self.environment = environment
+    }
+
+    /// `claude-code, codex=/srv/codex/sessions, gemini`: each tool at its own directory, or at
+    /// its default one (`TranscriptTool.defaultRoot`); `none` follows nothing.
+    static func parseFollow(_ value: String, environment: [String: String]) throws(ConfigurationError) -> [FollowedSource] {
+        let expected = "expected none, or claude-code, codex and gemini, each as TOOL or TOOL=DIR, comma-separated"
+        let items = value.split(separator: ",").map { $0.trimmed }.filter { !$0.isEmpty }
+        if items.isEmpty || items == ["none"] { return [] }
+        var sources: [FollowedSource] = []
+        for item in items {
+            let parts = item.split(separator: "=", maxSplits: 1).map { $0.trimmed }
+            guard let tool = TranscriptTool(rawValue: parts[0]) else {
+                throw ConfigurationError("follow = \(value): '\(parts[0])' is not a tool; \(expected)")
+            }
+            guard !sources.contains(where: { $0.tool == tool }) else {
+                throw ConfigurationError("follow = \(value): \(tool.rawValue) is named twice")
+            }
+            let root: String
+            if parts.count == 2 {
+                guard !parts[1].isEmpty else { throw ConfigurationError("follow = \(value): \(tool.rawValue)= needs a directory") }
+                root = DaemonPaths.absolute(parts[1])
+            } else if let defaultRoot = tool.defaultRoot(environment: environment) {
+                root = defaultRoot
+            } else {
+                throw ConfigurationError(
+                    "follow = \(value): \(tool.rawValue) has no default directory without $HOME; give one as \(tool.rawValue)=DIR")
+            }
+            sources.append(FollowedSource(tool: tool, root: root.count > 1 && root.hasSuffix("/") ? String(root.dropLast()) : root))
+        }
+        return sources
     }
 
     package static func defaultDatabase(_ environment: [String: String]) -> String {
@@ -97,6 +141,8 @@ package struct DaemonConfiguration: Equatable {
                 throw ConfigurationError("threads = \(value): expected \(PassSettings.threadsExpected)")
             }
             policy.threads = threads
+        case "follow":
+            follow = try Self.parseFollow(value, environment: environment)
         default:
             throw ConfigurationError(
                 "unknown setting '\(key)'; settings are " + Self.keys.map(\.key).joined(separator: ", "))

@@ -11,13 +11,16 @@ package actor Reloader {
     private let flags: [(String, String)]
     private let environment: [String: String]
     private let orchestrator: Orchestrator
+    private let follower: TranscriptFollower
     private let notifier: SystemdNotifier
     private let log: Logger
 
     package init(
         configuration: DaemonConfiguration, configFile: String?, flags: [(String, String)],
-        environment: [String: String], orchestrator: Orchestrator, notifier: SystemdNotifier, log: Logger
+        environment: [String: String], orchestrator: Orchestrator, follower: TranscriptFollower,
+        notifier: SystemdNotifier, log: Logger
     ) {
+        self.follower = follower
         current = configuration
         self.configFile = configFile
         self.flags = flags
@@ -46,6 +49,7 @@ package actor Reloader {
         }
         log.setLevel(reloaded.logLevel)
         await orchestrator.update(reloaded.loops, policy: reloaded.policy)
+        await follower.update(reloaded.follow)
         current = reloaded
         log.notice("configuration reloaded (\(reason); intervals: \(reloaded.loops.summary))")
         return notes

@@ -19,7 +19,7 @@ enum Memoryd {
         memoryd — memory consolidation daemon: runs consolidation, entity extraction and the
         knowledge graph on periodic loops, and serves memctl on a control socket.
 
-        Usage: memoryd [--db PATH] [--socket PATH] [--config FILE] [--log-level LEVEL]
+        Usage: memoryd [--db PATH] [--socket PATH] [--config FILE] [--log-level LEVEL] [--follow TOOLS]
 
           --db PATH          database (default: $STATE_DIRECTORY/memory.db under systemd, else
                              $XDG_DATA_HOME/memoryd/memory.db or ~/.local/share/memoryd/memory.db)
@@ -28,6 +28,10 @@ enum Memoryd {
                              /tmp/memoryd-UID/control.sock)
           --config FILE      settings file of `key = value` lines (also $MEMORYD_CONFIG)
           --log-level LEVEL  error, warning, notice, info (default) or debug
+          --follow TOOLS     store coding agents' sessions as they are written: claude-code, codex,
+                             gemini, comma-separated, each TOOL or TOOL=DIR (default DIRs:
+                             ~/.claude/projects, $CODEX_HOME/sessions or ~/.codex/sessions,
+                             ~/.gemini/tmp); none by default
 
         \(settings)
 
@@ -93,13 +97,14 @@ enum Memoryd {
             case "--version":
                 print("memoryd \(version) (schema version \(MemoryStore.schemaVersion))")
                 exit(0)
-            case "--db", "--socket", "--config", "--log-level":
+            case "--db", "--socket", "--config", "--log-level", "--follow":
                 guard let value = arguments.first, !value.isEmpty else { usage("\(argument) needs a value") }
                 arguments.removeFirst()
                 switch argument {
                 case "--config": configFile = value
                 case "--db": flags.append(("db", value))
                 case "--socket": flags.append(("socket", value))
+                case "--follow": flags.append(("follow", value))
                 default: flags.append(("log_level", value))
                 }
             default:

@@ -60,6 +60,12 @@ struct CodexTranscript: TranscriptFormat {
         }
         let time = line["timestamp"]?.string
         if let copied = copiedSecond {
+            // The copy ends where the fork's own settings are applied (2026 on), or else after
+            // the second it was written in.
+            if type == "event_msg", payload["type"]?.string == "thread_settings_applied" {
+                copiedSecond = nil
+                return
+            }
             if time.map({ $0.prefix(19) == copied }) == true { return }
             copiedSecond = nil
         }
@@ -197,6 +203,15 @@ struct CodexTranscript: TranscriptFormat {
                 output.leftOut.add(.injected)
             }
             add(NewMemory.defaultSource, text, time: time, into: &output)
+        case "item_completed":
+            // The paginated history: each message once, as an item.
+            let item = payload["item"]
+            let text = (item?["content"]?.array ?? []).compactMap { $0["text"]?.string }.joined()
+            switch item?["type"]?.string {
+            case "UserMessage": eventMessage(NewMemory.defaultSource, text, time: time, into: &output)
+            case "AgentMessage": eventMessage(NewMemory.assistantSource, text, time: time, into: &output)
+            default: break
+            }
         case "agent_message":
             switch mode {
             case .items: return
@@ -214,6 +229,17 @@ struct CodexTranscript: TranscriptFormat {
         default:
             break
         }
+    }
+
+    private mutating func eventMessage(_ source: String, _ text: String, time: String?, into output: inout TranscriptOutput) {
+        switch mode {
+        case .items: return
+        case .undecided:
+            mode = .events
+            pending = []
+        case .events: break
+        }
+        add(source, text, time: time, into: &output)
     }
 
     private mutating func emitPending(into output: inout TranscriptOutput) {

@@ -11,6 +11,11 @@ package enum TranscriptFiles {
     package struct File: Sendable, Equatable {
         package let path: String
         package let layout: TranscriptLayout
+
+        package init(path: String, layout: TranscriptLayout) {
+            self.path = path
+            self.layout = layout
+        }
     }
 
     /// The tool's transcripts at `path`: the file itself (whatever its name, when it was named on

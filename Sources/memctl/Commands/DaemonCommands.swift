@@ -14,7 +14,9 @@ struct StatusCommand: Command {
         $XDG_RUNTIME_DIR/memoryd/control.sock or /tmp/memoryd-UID/control.sock) for its loops:
         for each of consolidation, extraction and graph, whether it is idle, running (with
         progress) or paused, its interval, its last pass and outcome, and its next run; and the
-        short-term memories waiting for consolidation. Exits 1 when no daemon listens.
+        short-term memories waiting for consolidation; with `follow` on, the coding agents' sessions
+        it follows: where it looks and how (inotify or polling), the files, the messages stored and
+        the last one, and each file it cannot read, with why. Exits 1 when no daemon listens.
         """
 
     init(parsing arguments: inout ArgumentList) throws(UsageError) {
@@ -31,6 +33,16 @@ struct StatusCommand: Command {
             ("loops", status.paused ? "paused (memctl resume)" : "running"),
             ("pending", "\(status.pendingMemories) short-term memories waiting for consolidation"),
         ])
+        if let follow = status.follow {
+            var fields = follow.sources.map { source in
+                ("following", "\(source.tool) in \(source.root) (\(source.watching))")
+            }
+            var stored = "\(follow.files) file\(follow.files == 1 ? "" : "s"), \(follow.messages) messages stored"
+            if let last = follow.lastStoredAt { stored += ", the last at \(last.minutes) UTC from \(follow.lastFile ?? "-")" }
+            fields.append(("stored", stored))
+            for error in follow.errors { fields.append(("cannot read", "\(error.path): \(error.error)")) }
+            context.printFields(fields)
+        }
         var table = Table(
             .init(header: "LOOP"), .init(header: "STATE"), .init(header: "EVERY", rightAligned: true),
             .init(header: "LAST PASS", maximumWidth: 40), .init(header: "NEXT (UTC)"))
