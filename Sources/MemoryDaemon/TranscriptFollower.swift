@@ -57,12 +57,18 @@ package actor TranscriptFollower: Service {
         guard sources != self.sources else { return }
         self.sources = sources
         log.notice("following \(Self.describe(sources))")
-        watcher?.stop()
+        endRound()
     }
 
     package func shutDown() {
         stopping = true
-        watcher?.stop()
+        endRound()
+    }
+
+    /// Ends the round following the sources as they were: its watcher's thread finishes the
+    /// stream of changes; with nothing followed, there is no watcher, and the stream ends here.
+    private func endRound() {
+        if let watcher { watcher.stop() } else { changes?.finish() }
     }
 
     package func run() async throws {

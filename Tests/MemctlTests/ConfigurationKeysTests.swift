@@ -22,7 +22,7 @@ struct ConfigurationKeysTests {
     static let samples: [String: String] = [
         "db": "/srv/other.db", "socket": "/srv/other.sock", "log_level": "debug", "consolidation_interval": "7m",
         "extraction_interval": "7m", "graph_interval": "7m", "retry_base": "7s", "min_age": "7m", "batch_size": "7",
-        "threads": "\(Processors.defaultThreads + 1)",
+        "threads": "\(Processors.defaultThreads + 1)", "follow": "claude-code",
     ]
 
     static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -127,7 +127,7 @@ struct ConfigurationKeysTests {
     func memorydFlags() throws {
         let usage = try #require(Memoryd.help.split(separator: "\n").first { $0.hasPrefix("Usage: memoryd") })
         let flags = usage.matches(of: /--([a-z-]+)/).map { String($0.output.1) }
-        #expect(flags == ["db", "socket", "config", "log-level"])
+        #expect(flags == ["db", "socket", "config", "log-level", "follow"])
         for flag in flags where flag != "config" {
             #expect(Self.names.contains(flag.replacingOccurrences(of: "-", with: "_")), "--\(flag)")
         }
@@ -195,7 +195,7 @@ struct ConfigurationKeysTests {
         var named = Set(sentence.matches(of: /[a-z]+(?:_[a-z]+)+/).map { String($0.output) })
         if sentence.contains("intervals") { named.formUnion(names.filter { $0.hasSuffix("_interval") }) }
         if sentence.contains("log level") { named.insert("log_level") }
-        for word in ["db", "socket", "threads"] where sentence.contains(word + " ") { named.insert(word) }
+        for word in ["db", "socket", "threads", "follow"] where sentence.contains(word + " ") { named.insert(word) }
         return named
     }
 
