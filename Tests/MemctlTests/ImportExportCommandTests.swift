@@ -258,9 +258,15 @@ struct ImportExportCommandTests {
         #expect(result.stderr.contains("--from chatgpt"), "\(result.stderr)")
         #expect(!fixture.databaseExists)
 
-        let bad = try fixture.run(["import", "--from", "gemini", file])
+        let bad = try fixture.run(["import", "--from", "bard", file])
         #expect(bad.status == 64)
-        #expect(bad.stderr.hasPrefix("memctl import: --from must be chatgpt or claude, got 'gemini'"))
+        #expect(bad.stderr.hasPrefix("memctl import: --from must be chatgpt, claude, claude-code, codex, gemini, got 'bard'"))
+
+        // A coding agent's format: the file is named, with why it is not one of its sessions.
+        let agent = try fixture.run(["import", "--from", "gemini", file])
+        #expect(agent.status == 1)
+        #expect(agent.stderr.contains("\(file): is not a Gemini CLI session"), "\(agent.stderr)")
+        #expect(!fixture.databaseExists)
     }
 
     @Test("a file that is not an export: JSONL, an object, an empty file, a directory")

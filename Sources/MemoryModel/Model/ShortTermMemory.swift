@@ -46,11 +46,14 @@ public struct ShortTermMemoryDetail: Codable, Sendable, Equatable {
     public let times: [ResolvedTime]
     /// The title of its conversation, when it was imported from a chat export that gave one.
     @ExplicitNull public var sessionTitle: String?
+    /// The directory its session ran in, when it came from a coding agent's transcript.
+    @ExplicitNull public var sessionProject: String?
 
     package init(
         memory: ShortTermMemory, longTermMemory: LongTermMemory? = nil, mentions: [EntityMention],
-        times: [ResolvedTime] = [], sessionTitle: String? = nil
+        times: [ResolvedTime] = [], sessionTitle: String? = nil, sessionProject: String? = nil
     ) {
+        self.sessionProject = sessionProject
         self.memory = memory
         self.longTermMemory = longTermMemory
         self.mentions = mentions

@@ -92,7 +92,9 @@ extension MemoryStore {
             return ShortTermMemoryDetail(
                 memory: memory, longTermMemory: longTerm, mentions: try Self.mentions(in: .shortTerm(id), connection),
                 times: try Self.times(of: id, connection),
-                sessionTitle: try Self.sessionTitles([memory.session], connection)[memory.session])
+                sessionTitle: try Self.sessionTitles([memory.session], connection)[memory.session],
+                sessionProject: try connection.prepare("SELECT project FROM session_projects WHERE session = ?")
+                    .bind([memory.session]).firstRow { $0.text(0) })
         }
     }
 

@@ -59,11 +59,14 @@ struct ShowCommand: Command {
 
     private func printShortTerm(_ detail: ShortTermMemoryDetail, _ context: Context) {
         let memory = detail.memory
-        context.printFields([
+        var fields: [(String, String)] = [
             ("stm", String(memory.id.rawValue)),
             ("status", memory.status.rawValue),
             ("long-term", memory.ltmID.map { "ltm:\($0)" + (detail.longTermMemory.map { " " + $0.summary } ?? "") } ?? "-"),
             ("session", memory.session + (detail.sessionTitle.map { " (\($0))" } ?? "")),
+        ]
+        if let project = detail.sessionProject { fields.append(("project", project)) }
+        context.printFields(fields + [
             ("source", memory.source),
             ("importance", memory.importance.map(\.twoDecimals) ?? "- (estimated when consolidated)"),
             ("created", memory.createdAt.iso8601),
