@@ -305,4 +305,36 @@ struct SQLiteLayerTests {
         #expect(error.map { "\($0)" }?.contains("the database is closed") == true)
         #expect(try await fixture.open(create: false).shortTermMemories(limit: 5).map(\.content) == ["kept"])
     }
+
+    @Test("a version 9 database keeps its exports and takes coding agents' messages once migrated; other origins are still refused")
+    func migratesVersion9() async throws {
+        let fixture = try StoreFixture()
+        try Self.database(
+            at: 9, fixture,
+            "INSERT INTO short_term_memories(content, session, export_origin, export_id) VALUES ('from ChatGPT', 'c1', 'chatgpt', 'm1')")
+        do {
+            // What version 9 refused.
+            let old = try fixture.rawConnection()
+            #expect(throws: SQLiteError.self) {
+                try old.execute("INSERT INTO short_term_memories(content, export_origin, export_id) VALUES ('x', 'codex', 'a')")
+            }
+        }
+        let store = try fixture.open(create: false)
+        #expect(try await store.statistics().schemaVersion == 10)
+        _ = try await store.importing { writer in
+            try writer.insert(
+                ImportedMessage(
+                    origin: "claude-code", id: "msg_1", session: "s1", source: "assistant", content: "from Claude Code",
+                    createdAt: nil), createdAt: .now)
+            try writer.setProject("/home/me/src/shop", session: "s1", origin: "claude-code")
+        }
+        #expect(Set(try await store.shortTermMemories(limit: 5).map(\.content)) == ["from ChatGPT", "from Claude Code"])
+        #expect(try await store.checkIntegrity().ok)
+        let raw = try fixture.rawConnection()
+        #expect(try raw.scalarInt("SELECT count(*) FROM session_projects WHERE project = '/home/me/src/shop'") == 1)
+        #expect(try raw.prepare("PRAGMA integrity_check").firstRow { $0.text(0) } == "ok")
+        #expect(throws: SQLiteError.self) {
+            try raw.execute("INSERT INTO short_term_memories(content, export_origin, export_id) VALUES ('x', 'bard', 'b')")
+        }
+    }
 }
