@@ -8,7 +8,8 @@ import PackageDescription
 //                                    MemoryStorage ──→ MemoryImport (exports, transcripts, JSONL)
 //   MemoryModel → ControlProtocol (the control socket's wire format and client)
 //   SystemSupport → HTTPServer
-//   MCPProtocol (JSON-RPC values and messages, FoundationEssentials only)
+//   JSONReading → MCPProtocol (JSON-RPC values and messages, FoundationEssentials only)
+//   JSONReading → MemoryImport
 //
 //   MemoryPasses + MemoryImport + ControlProtocol → MemoryDaemon → memoryd, memory-bench
 //   MemoryPasses + ControlProtocol + MCPProtocol → MCPServer ──┐
@@ -29,6 +30,10 @@ let package = Package(
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"])]
         ),
+        /// The one JSON reader: a value, or an array an element at a time, from bytes in memory or a
+        /// `ByteSource`, under a policy (RFC 8259 strictly, or as JSONDecoder reads). MCP messages, the
+        /// JSONL import, chat exports and transcripts all read JSON through it.
+        .target(name: "JSONReading"),
         /// Connection, Statement, typed errors, a generic migrator: the C API and nothing of memories.
         .target(name: "SQLiteKit", dependencies: ["CSQLite"]),
         /// Threads, conditions and job executors over pthreads, whole reads and writes, `SystemError`,
@@ -43,7 +48,7 @@ let package = Package(
         /// What comes in from outside, read in bounded memory and written through the store's
         /// `ImportWriter`: JSONL, ChatGPT and Claude exports (with the zip and DEFLATE they come in),
         /// and coding agents' session transcripts, imported once or followed (docs/IMPORT.md).
-        .target(name: "MemoryImport", dependencies: ["MemoryStorage", "MemoryModel", "SystemSupport"]),
+        .target(name: "MemoryImport", dependencies: ["JSONReading", "MemoryStorage", "MemoryModel", "SystemSupport"]),
         /// Batches through the store and the engines: runner, lock, ledger, the cycle.
         .target(name: "MemoryPasses", dependencies: ["MemoryStorage", "MemoryEngines", "MemoryModel", "SystemSupport"]),
         /// The control socket's wire format (NDJSON requests and responses), Unix sockets, and the
@@ -57,7 +62,7 @@ let package = Package(
                 "SystemSupport",
             ]),
         /// MCP's wire format: JSON values, JSON-RPC errors, a line sorted into a message. No I/O.
-        .target(name: "MCPProtocol"),
+        .target(name: "MCPProtocol", dependencies: ["JSONReading"]),
         /// `memctl mcp`: the MCP server (JSON-RPC over a pair of descriptors), its tools and their
         /// schemas (docs/MCP.md).
         .target(
@@ -116,7 +121,7 @@ let package = Package(
             dependencies: ["MemoryImport", "MemoryStorage", "MemoryModel", "SQLiteKit", "SystemSupport", "TestFixtures"]),
         .testTarget(
             name: "MemoryImportTests",
-            dependencies: ["MemoryImport", "MemoryStorage", "MemoryModel", "SystemSupport", "TestFixtures"]),
+            dependencies: ["JSONReading", "MemoryImport", "MemoryStorage", "MemoryModel", "SystemSupport", "TestFixtures"]),
         .testTarget(
             name: "MemoryPassesTests",
             dependencies: ["MemoryImport", "MemoryPasses", "MemoryStorage", "MemoryEngines", "MemoryModel", "SQLiteKit", "TestFixtures"]),

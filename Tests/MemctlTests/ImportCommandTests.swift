@@ -276,7 +276,7 @@ struct ImportSkipInvalidTests {
         let errors = try #require(report["errors"] as? [[String: Any]])
         #expect(errors.map { $0["line"] as? Int } == [2, 5, 7])
         #expect(errors.allSatisfy { Set($0.keys) == ["line", "error"] })
-        #expect((errors.first?["error"] as? String) == "invalid JSON")
+        #expect((errors.first?["error"] as? String) == "invalid JSON: expected a key in quotes in an object, found 'n' (column 2)")
         #expect((errors.last?["error"] as? String)?.hasPrefix("invalid UTF-8") == true)
     }
 
@@ -298,6 +298,6 @@ struct ImportSkipInvalidTests {
         let result = try fixture.run(["import", "-", "--skip-invalid"], stdin: Data(input.utf8))
         #expect(result.status == 0)
         #expect(result.stdout == "imported 1 memory, skipped 1 invalid line(s)\n")
-        #expect(result.stderrLines == ["stdin: line 2: invalid JSON"])
+        #expect(result.stderrLines == ["stdin: line 2: invalid JSON: expected a value, found 'b' (column 1)"])
     }
 }

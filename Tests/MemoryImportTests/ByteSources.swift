@@ -1,3 +1,4 @@
+@testable import JSONReading
 @testable import MemoryImport
 
 /// Bytes in memory as a `ByteSource`, at most `step` at a time: a file read in pieces of any size.

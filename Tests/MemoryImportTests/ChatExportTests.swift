@@ -3,6 +3,7 @@ import MemoryModel
 import TestFixtures
 import Testing
 
+@testable import JSONReading
 @testable import MemoryImport
 import MemoryStorage
 

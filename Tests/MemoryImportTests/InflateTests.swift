@@ -2,6 +2,7 @@ import Foundation
 import TestFixtures
 import Testing
 
+@testable import JSONReading
 @testable import MemoryImport
 import MemoryStorage
 

@@ -2,6 +2,7 @@ import Foundation
 import TestFixtures
 import Testing
 
+@testable import JSONReading
 @testable import MemoryImport
 import MemoryStorage
 
@@ -383,6 +384,9 @@ struct JSONArrayReaderTests {
             // doubleValue can be an ulp or two off; their digits are exact.
             if let decimal = number as? NSDecimalNumber { return Double(decimal.description) == double }
             return number.doubleValue == double
+        case .integer(let integer):
+            // Only JSONPolicy.jsonDecoder gives these; this reads under the strict policy.
+            return (value as? NSNumber)?.int64Value == integer
         case .string(let string): return value as? String == string
         case .array(let elements):
             guard let values = value as? [Any], values.count == elements.count else { return false }

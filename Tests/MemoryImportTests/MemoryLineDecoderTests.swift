@@ -49,7 +49,9 @@ struct MemoryLineDecoderTests {
     @Test(
         "bad lines get a reason a person can act on",
         arguments: [
-            ("not json", "invalid JSON"),
+            ("not json", "invalid JSON: expected 'null', found 'o' (column 2)"),
+            ("broken", "invalid JSON: expected a value, found 'b' (column 1)"),
+            (#"{"content": "x",, }"#, "invalid JSON: expected a key in quotes in an object, found ',' (column 17)"),
             ("[1, 2]", "expected a JSON object"),
             (#"{"session": "s"}"#, #"missing "content""#),
             (#"{"content": ""}"#, "content is empty"),

@@ -1,3 +1,5 @@
+import JSONReading
+
 #if canImport(Glibc)
     import Glibc
 #endif

@@ -1,3 +1,5 @@
+import JSONReading
+
 /// The bytes of one entry of a `ZipArchive`, inflated if they are deflated, and checked as they
 /// are read: when the last byte has been read, their count and CRC-32 must be what the archive
 /// says, or reading throws instead of ending.

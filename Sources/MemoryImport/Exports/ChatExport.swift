@@ -1,3 +1,4 @@
+import JSONReading
 import MemoryModel
 
 /// The data exports memoryd imports: what ChatGPT and Claude hand a user who asks for their data.

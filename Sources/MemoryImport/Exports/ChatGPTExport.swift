@@ -1,3 +1,4 @@
+import JSONReading
 import MemoryModel
 
 /// A conversation of a ChatGPT data export (`conversations.json`).

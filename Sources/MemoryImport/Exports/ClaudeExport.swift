@@ -1,3 +1,4 @@
+import JSONReading
 import MemoryModel
 
 /// A conversation of a Claude data export (`conversations.json`): `uuid`, `name`, `created_at`

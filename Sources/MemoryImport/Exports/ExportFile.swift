@@ -1,3 +1,4 @@
+import JSONReading
 import MemoryModel
 
 /// A chat export to import, read one conversation at a time in bounded memory: its

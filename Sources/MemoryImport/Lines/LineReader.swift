@@ -1,3 +1,4 @@
+import JSONReading
 import FoundationEssentials
 import SystemSupport
 

@@ -1,4 +1,4 @@
-import FoundationEssentials
+import JSONReading
 import MemoryModel
 
 /// Turns one JSONL line into a `NewMemory`, or a one-line reason why not.
@@ -8,82 +8,54 @@ import MemoryModel
 /// `{"role": "user", "content": "..."}` where the role becomes the source (an explicit `source`
 /// wins). Other keys are ignored; `null` counts as absent.
 public struct MemoryLineDecoder {
-    private let decoder = JSONDecoder()
-
     public init() {}
 
-    private struct Line: Decodable {
-        package let content: String?
-        package let session: String?
-        package let source: String?
-        package let role: String?
-        package let importance: Double?
-        package let created_at: String?
-    }
-
-    /// Decodes and validates one line.
+    /// Decodes and validates one line. It is read by the one JSON reader under JSONDecoder's
+    /// policy (`JSONPolicy.jsonDecoder`), which this import used before it; a key given twice
+    /// counts with its first value.
     public func decode(_ bytes: UnsafeBufferPointer<UInt8>) throws(InvalidMemory) -> NewMemory {
         if let offset = firstInvalidUTF8Offset(bytes) {
             throw InvalidMemory("invalid UTF-8 at byte \(offset + 1)")
         }
-        let line: Line
+        let line: JSONNode
         do {
-            let data = Data(
-                bytesNoCopy: UnsafeMutableRawPointer(mutating: bytes.baseAddress ?? UnsafePointer(bitPattern: 1)!),
-                count: bytes.count, deallocator: .none)
-            line = try decoder.decode(Line.self, from: data)
-        } catch let error as DecodingError {
-            throw InvalidMemory(Self.reason(error))
+            line = try JSONArrayReader.value(of: bytes, name: "", policy: .jsonDecoder)
+        } catch let error as JSONReadError {
+            throw InvalidMemory("invalid JSON: \(error.reason) (column \(error.column))")
         } catch {
             throw InvalidMemory("invalid JSON")
         }
-        guard let content = line.content else { throw InvalidMemory("missing \"content\"") }
+        guard line.object != nil else { throw InvalidMemory("expected a JSON object") }
+        guard let content = try Self.string(line, "content") else { throw InvalidMemory("missing \"content\"") }
         var createdAt: Timestamp?
-        if let text = line.created_at {
+        if let text = try Self.string(line, "created_at") {
             guard let parsed = Timestamp(iso8601: text) else {
                 throw InvalidMemory("\"created_at\" is not an ISO-8601 time: \(Self.quote(text))")
             }
             createdAt = parsed
         }
+        var importance: Double?
+        if let value = line["importance"], !value.isNull {
+            guard let number = value.double else { throw InvalidMemory("\"importance\" must be a number") }
+            importance = number
+        }
+        var source = try Self.string(line, "source")
+        if source == nil { source = try Self.string(line, "role") }
+        let session = try Self.string(line, "session")
         let memory = NewMemory(
-            content: content, session: line.session, source: line.source ?? line.role, importance: line.importance,
-            createdAt: createdAt)
+            content: content, session: session, source: source, importance: importance, createdAt: createdAt)
         try memory.validate()
         return memory
     }
 
-    private static func reason(_ error: DecodingError) -> String {
-        switch error {
-        case .typeMismatch(let type, let context), .valueNotFound(let type, let context):
-            guard let key = context.codingPath.last?.stringValue else { return "expected a JSON object" }
-            return "\"\(key)\" must be \(type == Double.self ? "a number" : "a string")"
-        case .dataCorrupted:
-            // Foundation gives no position or reason here; the line number is what helps.
-            return "invalid JSON"
-        case .keyNotFound(let key, _):
-            return "missing \"\(key.stringValue)\""
-        @unknown default:
-            return "invalid JSON"
-        }
+    /// The string under `key`; nil when it is absent or null.
+    private static func string(_ line: JSONNode, _ key: String) throws(InvalidMemory) -> String? {
+        guard let value = line[key], !value.isNull else { return nil }
+        guard let text = value.string else { throw InvalidMemory("\"\(key)\" must be a string") }
+        return text
     }
 
     private static func quote(_ text: String) -> String {
         "\"" + (text.count > 40 ? text.prefix(40) + "…" : text) + "\""
-    }
-}
-
-/// The offset of the first byte that is not part of valid UTF-8, or nil when all of it is valid.
-package func firstInvalidUTF8Offset(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
-    // Plain ASCII is by far the common case and needs no decoding.
-    if !bytes.contains(where: { $0 >= 0x80 }) { return nil }
-    var parser = Unicode.UTF8.ForwardParser()
-    var iterator = bytes.makeIterator()
-    var offset = 0
-    while true {
-        switch parser.parseScalar(from: &iterator) {
-        case .valid(let scalar): offset += scalar.count
-        case .emptyInput: return nil
-        case .error: return offset
-        }
     }
 }

@@ -1,17 +1,9 @@
+import JSONReading
 import SystemSupport
 
 #if canImport(Glibc)
     import Glibc
 #endif
-
-/// Bytes read in order, a buffer at a time: a file, standard input, or a file inside a zip
-/// archive. What the export importers read from, so that a file of any size is read in
-/// bounded memory.
-package protocol ByteSource: AnyObject {
-    /// Fills the start of `buffer` with the next bytes: how many, at most `buffer.count`; 0 only
-    /// at the end. Throws when they cannot be read.
-    func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int
-}
 
 /// A file (or an open descriptor such as standard input) as a `ByteSource`.
 package final class FileByteSource: ByteSource {

@@ -1,3 +1,4 @@
+import JSONReading
 import MemoryModel
 
 /// A Claude Code session: `~/.claude/projects/<directory>/<session>.jsonl`, one JSON object a

@@ -1,3 +1,4 @@
+import JSONReading
 import MemoryModel
 
 /// A Codex CLI session: `$CODEX_HOME/sessions/YYYY/MM/DD/rollout-<time>-<session>.jsonl`, one

@@ -1,3 +1,4 @@
+import JSONReading
 import MemoryModel
 
 #if canImport(Glibc)

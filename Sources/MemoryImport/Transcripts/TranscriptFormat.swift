@@ -1,3 +1,4 @@
+import JSONReading
 import MemoryModel
 
 /// What one tool's transcript says, line by line: the messages the user typed and the

@@ -3,14 +3,28 @@
 extension ArrayParser {
     /// A number whose first byte is at `index`. Its bytes are found first, then checked against
     /// the grammar, so that an error names the byte that is wrong.
-    mutating func number() throws -> Double {
+    mutating func number() throws -> JSONNode {
         var start = index
         while true {
             while index < end, Self.isNumberByte(bytes[index]) { index += 1 }
             if index < end { break }
             guard try readMore(keeping: &start) else { break }
         }
-        return try numberValue(from: start, to: index)
+        let value = try numberValue(from: start, to: index)
+        guard policy.exactIntegers else { return .number(value) }
+        if let integer = exactInteger(from: start, to: index) { return .integer(integer) }
+        if let integer = Int64(exactly: value) { return .integer(integer) }
+        return .number(value)
+    }
+
+    /// The number as a whole `Int64` when it is written as one (`5`, or `5.000`, exactly also past
+    /// 2^53): what JSONDecoder decodes an `Int64` from. The grammar was checked before.
+    private func exactInteger(from start: Int, to stop: Int) -> Int64? {
+        let number = UnsafeBufferPointer(start: bytes + start, count: stop - start)
+        if number.contains(where: { $0 == UInt8(ascii: "e") || $0 == UInt8(ascii: "E") }) { return nil }
+        let point = number.firstIndex(of: UInt8(ascii: ".")) ?? number.count
+        guard number[point...].dropFirst().allSatisfy({ $0 == UInt8(ascii: "0") }) else { return nil }
+        return Int64(String(decoding: number[..<point], as: UTF8.self))
     }
 
     private static func isNumberByte(_ byte: UInt8) -> Bool {

@@ -7,6 +7,8 @@ package enum JSONNode: Sendable, Equatable {
     case null
     case bool(Bool)
     case number(Double)
+    /// A whole number, read exactly (`JSONPolicy.exactIntegers`).
+    case integer(Int64)
     case string(String)
     case array([JSONNode])
     case object([(key: String, value: JSONNode)])
@@ -24,8 +26,11 @@ package enum JSONNode: Sendable, Equatable {
     }
 
     package var double: Double? {
-        if case .number(let value) = self { return value }
-        return nil
+        switch self {
+        case .number(let value): value
+        case .integer(let value): Double(value)
+        default: nil
+        }
     }
 
     package var bool: Bool? {
@@ -54,6 +59,7 @@ package enum JSONNode: Sendable, Equatable {
         case (.null, .null): return true
         case (.bool(let a), .bool(let b)): return a == b
         case (.number(let a), .number(let b)): return a == b
+        case (.integer(let a), .integer(let b)): return a == b
         case (.string(let a), .string(let b)): return a == b
         case (.array(let a), .array(let b)): return a == b
         case (.object(let a), .object(let b)):

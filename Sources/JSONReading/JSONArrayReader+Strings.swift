@@ -133,9 +133,11 @@ extension ArrayParser {
                     scalar = 0x10000 + ((scalar - 0xD800) << 10) + (UInt32(low) - 0xDC00)
                     index += 6
                 } else {
+                    guard policy.replacesLoneSurrogates else { throw failure("a high surrogate without its low surrogate") }
                     scalar = 0xFFFD
                 }
             } else if 0xDC00...0xDFFF ~= scalar {
+                guard policy.replacesLoneSurrogates else { throw failure("a low surrogate without its high surrogate") }
                 scalar = 0xFFFD
             }
             appendUTF8(scalar)

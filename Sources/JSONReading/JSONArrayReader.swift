@@ -26,9 +26,9 @@ package final class JSONArrayReader {
     /// How much is read at a time; an element longer than this grows the buffer for its time.
     package static let defaultChunkSize = 256 * 1024
 
-    package init(_ source: ByteSource, name: String, chunkSize: Int = defaultChunkSize) {
+    package init(_ source: ByteSource, name: String, chunkSize: Int = defaultChunkSize, policy: JSONPolicy = .strict) {
         self.name = name
-        parser = ArrayParser(source: source, name: name, chunkSize: max(chunkSize, 16))
+        parser = ArrayParser(source: source, name: name, chunkSize: max(chunkSize, 16), policy: policy)
     }
 
     deinit {
@@ -60,29 +60,32 @@ extension JSONArrayReader: Sendable {}
 extension JSONArrayReader {
     /// Reads `source` as one JSON value (a whole JSON file), under the same grammar and limits as
     /// an array's elements. Memory holds the value and one read chunk.
-    package static func value(reading source: ByteSource, name: String) throws -> JSONNode {
-        var parser = ArrayParser(source: source, name: name, chunkSize: defaultChunkSize)
+    package static func value(reading source: ByteSource, name: String, policy: JSONPolicy = .strict) throws -> JSONNode {
+        var parser = ArrayParser(source: source, name: name, chunkSize: defaultChunkSize, policy: policy)
         defer { parser.deallocate() }
         return try parser.document()
     }
 
     /// `bytes` as one JSON value: a line of a JSON Lines file.
-    package static func value(of bytes: UnsafeBufferPointer<UInt8>, name: String) throws -> JSONNode {
+    package static func value(of bytes: UnsafeBufferPointer<UInt8>, name: String, policy: JSONPolicy = .strict) throws
+        -> JSONNode
+    {
         var parser = ArrayParser(
-            source: BufferByteSource(bytes), name: name, chunkSize: min(max(bytes.count + 16, 64), defaultChunkSize))
+            source: BufferByteSource(bytes), name: name, chunkSize: min(max(bytes.count + 16, 64), defaultChunkSize),
+            policy: policy)
         defer { parser.deallocate() }
         return try parser.document()
     }
 }
 
 /// Bytes already in memory, as a `ByteSource`; valid while the bytes are.
-final class BufferByteSource: ByteSource {
+package final class BufferByteSource: ByteSource {
     private let bytes: UnsafeBufferPointer<UInt8>
     private var position = 0
 
-    init(_ bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
+    package init(_ bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
 
-    func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
+    package func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
         let count = min(buffer.count, bytes.count - position)
         guard count > 0, let from = bytes.baseAddress else { return 0 }
         buffer.baseAddress!.copyMemory(from: from + position, byteCount: count)
@@ -99,6 +102,8 @@ package struct JSONReadError: Error, CustomStringConvertible {
     package let offset: Int
     package let line: Int
     package let column: Int
+    /// Within the value of a key given twice (`JSONPolicy.marksRepeatedKeys`).
+    package var inRepeatedKey = false
 
     package var description: String { "\(name): line \(line), column \(column) (byte \(offset)): \(reason)" }
 }
@@ -137,7 +142,10 @@ struct ArrayParser {
     /// Reading one value (`document()`), not an array's elements: errors name no element.
     var isDocument = false
 
-    init(source: ByteSource, name: String, chunkSize: Int) {
+    let policy: JSONPolicy
+
+    init(source: ByteSource, name: String, chunkSize: Int, policy: JSONPolicy) {
+        self.policy = policy
         self.source = source
         self.name = name
         self.chunkSize = chunkSize
@@ -322,7 +330,7 @@ struct ArrayParser {
             try literal("null")
             return .null
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-            return .number(try number())
+            return try number()
         default:
             throw failure("expected a value, found \(found(bytes[index]))")
         }
@@ -352,6 +360,11 @@ struct ArrayParser {
             case .comma:
                 index += 1
                 guard try skipWhitespace() else { throw endedEarly() }
+                if policy.trailingCommas, bytes[index] == .closingBracket {
+                    index += 1
+                    depth -= 1
+                    return .array(elements)
+                }
             case .closingBracket:
                 index += 1
                 depth -= 1
@@ -365,6 +378,8 @@ struct ArrayParser {
     private mutating func object() throws -> JSONNode {
         try enter()
         var members: [(key: String, value: JSONNode)] = []
+        // The keys so far, to tell a key given twice, when the policy asks.
+        var keys: Set<String>? = policy.marksRepeatedKeys ? [] : nil
         guard try skipWhitespace() else { throw endedEarly() }
         if bytes[index] == .closingBrace {
             index += 1
@@ -382,12 +397,24 @@ struct ArrayParser {
             }
             index += 1
             guard try skipWhitespace() else { throw endedEarly() }
-            members.append((key, try value()))
-            guard try skipWhitespace() else { throw endedEarly() }
+            let repeated = keys?.contains(key) ?? false
+            keys?.insert(key)
+            do {
+                members.append((key, try value()))
+                guard try skipWhitespace() else { throw endedEarly() }
+            } catch var error as JSONReadError where repeated {
+                error.inRepeatedKey = true
+                throw error
+            }
             switch bytes[index] {
             case .comma:
                 index += 1
                 guard try skipWhitespace() else { throw endedEarly() }
+                if policy.trailingCommas, bytes[index] == .closingBrace {
+                    index += 1
+                    depth -= 1
+                    return .object(members)
+                }
             case .closingBrace:
                 index += 1
                 depth -= 1
