@@ -159,8 +159,9 @@ let package = Package(
 // scripts/fuzz builds and runs them.
 if Context.environment["MEMORYD_FUZZ"] == "1" {
     let fuzzTargets: [(name: String, dependencies: [Target.Dependency])] = [
-        ("FuzzImportLine", ["MemoryImport", "MemoryModel"]),
-        ("FuzzExportJSON", ["MemoryImport", "MemoryModel"]),
+        ("FuzzImportLine", ["JSONReading", "MemoryImport", "MemoryModel"]),
+        ("FuzzExportJSON", ["JSONReading", "MemoryImport", "MemoryModel"]),
+        ("FuzzTranscript", ["MemoryImport", "MemoryModel"]),
         ("FuzzControlRequest", ["ControlProtocol"]),
         ("FuzzMCPMessage", ["MCPProtocol"]),
         ("FuzzTimestamp", ["MemoryModel"]),

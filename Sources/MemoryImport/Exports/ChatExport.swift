@@ -77,8 +77,25 @@ package enum LeftOut: String, CaseIterable, Sendable, Codable {
     case unsent
 }
 
-/// How many of each kind were left out.
-package struct LeftOutCounts: Sendable, Equatable {
+/// When the earliest and the latest of the messages read were said.
+package struct MessageSpan: Sendable, Equatable {
+    package private(set) var first: Timestamp?
+    package private(set) var last: Timestamp?
+
+    package init() {}
+
+    mutating func include(_ time: Timestamp) {
+        if first.map({ time < $0 }) ?? true { first = time }
+        if last.map({ $0 < time }) ?? true { last = time }
+    }
+
+    mutating func include(_ other: MessageSpan) {
+        for time in [other.first, other.last].compactMap({ $0 }) { include(time) }
+    }
+}
+
+/// How many of each kind were left out; encoded as an object of the kinds that occurred.
+package struct LeftOutCounts: Sendable, Equatable, Encodable {
     package private(set) var counts: [LeftOut: Int] = [:]
 
     package init() {}
@@ -99,6 +116,11 @@ package struct LeftOutCounts: Sendable, Equatable {
     /// By name, in `LeftOut`'s order, only the kinds that occurred.
     package var named: [(name: String, count: Int)] {
         LeftOut.allCases.compactMap { kind in counts[kind].map { (kind.rawValue, $0) } }
+    }
+
+    package func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(Dictionary(uniqueKeysWithValues: named.map { ($0.name, $0.count) }))
     }
 }
 

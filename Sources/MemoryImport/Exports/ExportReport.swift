@@ -25,9 +25,8 @@ package struct ExportReport: Sendable, Encodable {
     /// are listed in `errors`.
     package internal(set) var invalidConversations = 0
     package internal(set) var errors: [ConversationError] = []
-    /// The times of the earliest and latest message read.
-    package internal(set) var firstMessageAt: Timestamp?
-    package internal(set) var lastMessageAt: Timestamp?
+    /// When the earliest and latest message read were said.
+    package internal(set) var said = MessageSpan()
 
     package init() {}
 
@@ -35,10 +34,7 @@ package struct ExportReport: Sendable, Encodable {
     mutating func count(_ conversation: ExportedConversation) {
         conversations += 1
         skipped.add(conversation.leftOut)
-        for time in conversation.messages.compactMap(\.createdAt) {
-            if firstMessageAt.map({ time < $0 }) ?? true { firstMessageAt = time }
-            if lastMessageAt.map({ $0 < time }) ?? true { lastMessageAt = time }
-        }
+        for time in conversation.messages.compactMap(\.createdAt) { said.include(time) }
     }
 
     /// Counts a conversation that is not one, or throws `ExportRefused` when invalid ones are not
@@ -80,12 +76,11 @@ package struct ExportReport: Sendable, Encodable {
         try container.encode(conversations, forKey: .conversations)
         try container.encode(imported, forKey: .imported)
         try container.encode(alreadyPresent, forKey: .alreadyPresent)
-        try container.encode(
-            Dictionary(uniqueKeysWithValues: skipped.named.map { ($0.name, $0.count) }), forKey: .skipped)
+        try container.encode(skipped, forKey: .skipped)
         try container.encode(invalidConversations, forKey: .invalidConversations)
         try container.encode(errors, forKey: .errors)
-        try container.encode(firstMessageAt?.iso8601, forKey: .firstMessageAt)
-        try container.encode(lastMessageAt?.iso8601, forKey: .lastMessageAt)
+        try container.encode(said.first?.iso8601, forKey: .firstMessageAt)
+        try container.encode(said.last?.iso8601, forKey: .lastMessageAt)
     }
 }
 

@@ -190,20 +190,17 @@ struct CodexTranscript: TranscriptFormat {
     private mutating func event(_ payload: JSONNode, time: String?, into output: inout TranscriptOutput) {
         switch payload["type"]?.string {
         case "user_message":
-            switch mode {
-            case .items: return
-            case .undecided:
-                mode = .events
-                pending = []
-            case .events: break
+            guard mode != .items else { return }
+            guard (payload["kind"]?.string ?? "plain") == "plain" else {
+                if mode == .undecided { eventsFound() }
+                return output.leftOut.add(.injected)
             }
-            guard (payload["kind"]?.string ?? "plain") == "plain" else { return output.leftOut.add(.injected) }
             var text = payload["message"]?.string ?? ""
             if let request = Self.requestInIDEContext(text) {
                 text = request
                 output.leftOut.add(.injected)
             }
-            add(NewMemory.defaultSource, text, time: time, into: &output)
+            eventMessage(NewMemory.defaultSource, text, time: time, into: &output)
         case "item_completed":
             // The paginated history: each message once, as an item.
             let item = payload["item"]
@@ -214,33 +211,29 @@ struct CodexTranscript: TranscriptFormat {
             default: break
             }
         case "agent_message":
-            switch mode {
-            case .items: return
-            case .undecided:
-                mode = .events
-                pending = []
-            case .events: break
-            }
             let text = payload["message"]?.string ?? ""
             // What Codex says once it has compacted the session is its own.
-            if previousType == "compacted" || previousType == "context_compacted", text == "Compact task completed" {
+            if mode != .items, previousType == "compacted" || previousType == "context_compacted",
+                text == "Compact task completed"
+            {
                 return output.leftOut.add(.compaction)
             }
-            add(NewMemory.assistantSource, text, time: time, into: &output)
+            eventMessage(NewMemory.assistantSource, text, time: time, into: &output)
         default:
             break
         }
     }
 
+    /// A message of an event: the file has events, and its items' copies are dropped.
     private mutating func eventMessage(_ source: String, _ text: String, time: String?, into output: inout TranscriptOutput) {
-        switch mode {
-        case .items: return
-        case .undecided:
-            mode = .events
-            pending = []
-        case .events: break
-        }
+        guard mode != .items else { return }
+        if mode == .undecided { eventsFound() }
         add(source, text, time: time, into: &output)
+    }
+
+    private mutating func eventsFound() {
+        mode = .events
+        pending = []
     }
 
     private mutating func emitPending(into output: inout TranscriptOutput) {

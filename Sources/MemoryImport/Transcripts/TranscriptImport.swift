@@ -92,18 +92,14 @@ package struct TranscriptImportReport: Sendable, Encodable {
         var sessions: Set<String> = []
         var skipped = LeftOutCounts()
         var incompleteLastLine = false
-        var first: Timestamp?
-        var last: Timestamp?
+        var said = MessageSpan()
 
         mutating func count(_ output: TranscriptOutput) {
             messages += output.messages.count
             skipped.add(output.leftOut)
             for message in output.messages {
                 sessions.insert(message.session)
-                if let time = message.createdAt {
-                    if first.map({ time < $0 }) ?? true { first = time }
-                    if last.map({ $0 < time }) ?? true { last = time }
-                }
+                if let time = message.createdAt { said.include(time) }
             }
         }
     }
@@ -124,8 +120,7 @@ package struct TranscriptImportReport: Sendable, Encodable {
     /// Files whose last line was still being written: it was left for a later import.
     package private(set) var incompleteLastLines = 0
     package private(set) var failures: [Failure] = []
-    package private(set) var firstMessageAt: Timestamp?
-    package private(set) var lastMessageAt: Timestamp?
+    package private(set) var said = MessageSpan()
 
     init(tool: TranscriptTool) {
         self.tool = tool
@@ -138,8 +133,7 @@ package struct TranscriptImportReport: Sendable, Encodable {
         alreadyPresent += counts.alreadyPresent
         skipped.add(counts.skipped)
         if counts.incompleteLastLine { incompleteLastLines += 1 }
-        if let first = counts.first, firstMessageAt.map({ first < $0 }) ?? true { firstMessageAt = first }
-        if let last = counts.last, lastMessageAt.map({ $0 < last }) ?? true { lastMessageAt = last }
+        said.include(counts.said)
     }
 
     mutating func fail(_ file: String, _ error: any Error) {
@@ -163,11 +157,10 @@ package struct TranscriptImportReport: Sendable, Encodable {
         try container.encode(sessions, forKey: .sessions)
         try container.encode(imported, forKey: .imported)
         try container.encode(alreadyPresent, forKey: .alreadyPresent)
-        try container.encode(
-            Dictionary(uniqueKeysWithValues: skipped.named.map { ($0.name, $0.count) }), forKey: .skipped)
+        try container.encode(skipped, forKey: .skipped)
         try container.encode(incompleteLastLines, forKey: .incompleteLastLines)
         try container.encode(failures, forKey: .failures)
-        try container.encode(firstMessageAt?.iso8601, forKey: .firstMessageAt)
-        try container.encode(lastMessageAt?.iso8601, forKey: .lastMessageAt)
+        try container.encode(said.first?.iso8601, forKey: .firstMessageAt)
+        try container.encode(said.last?.iso8601, forKey: .lastMessageAt)
     }
 }

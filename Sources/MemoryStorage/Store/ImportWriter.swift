@@ -125,24 +125,25 @@ package struct ImportWriter {
 
     /// Keeps a conversation's title (a chat export's), replacing an older one.
     package func setTitle(_ title: String, session: String, origin: String) throws {
-        try connection.prepare(
-            """
-            INSERT INTO session_titles(session, title, origin) VALUES (?, ?, ?)
-            ON CONFLICT(session) DO UPDATE SET title = excluded.title, origin = excluded.origin,
-                updated_at = \(Schema.now) WHERE title <> excluded.title
-            """
-        ).bind([session, title, origin]).run()
+        try setSession("title", of: "session_titles", to: title, session: session, origin: origin)
     }
 
     /// Keeps the directory a session ran in (a coding agent's transcript), replacing an older one.
     package func setProject(_ project: String, session: String, origin: String) throws {
+        try setSession("project", of: "session_projects", to: project, session: session, origin: origin)
+    }
+
+    /// A session's row of `table`: its `column` set to `value`, rewritten only when it changed.
+    private func setSession(_ column: String, of table: String, to value: String, session: String, origin: String)
+        throws
+    {
         try connection.prepare(
             """
-            INSERT INTO session_projects(session, project, origin) VALUES (?, ?, ?)
-            ON CONFLICT(session) DO UPDATE SET project = excluded.project, origin = excluded.origin,
-                updated_at = \(Schema.now) WHERE project <> excluded.project
+            INSERT INTO \(table)(session, \(column), origin) VALUES (?, ?, ?)
+            ON CONFLICT(session) DO UPDATE SET \(column) = excluded.\(column), origin = excluded.origin,
+                updated_at = \(Schema.now) WHERE \(column) <> excluded.\(column)
             """
-        ).bind([session, project, origin]).run()
+        ).bind([session, value, origin]).run()
     }
 
     /// Records how far a followed transcript has been read, in the transaction of the rows read

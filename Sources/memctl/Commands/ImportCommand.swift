@@ -157,15 +157,7 @@ extension ImportCommand {
             + "\(plural(report.conversations, "conversation")) from \(format.displayName)"
         if !dryRun || report.alreadyPresent > 0 { line += ", \(report.alreadyPresent) already present" }
         StandardStream.out(line)
-        if let first = report.firstMessageAt, let last = report.lastMessageAt {
-            StandardStream.out("  said from \(first.iso8601) to \(last.iso8601)")
-        }
-        if report.skipped.total > 0 {
-            StandardStream.out(
-                "  left out: "
-                    + report.skipped.named.map { "\($0.count) \($0.name.replacing("_", with: " "))" }
-                    .joined(separator: ", "))
-        }
+        describe(said: report.said, skipped: report.skipped)
         if report.invalidConversations > 0 {
             StandardStream.out("  skipped \(plural(report.invalidConversations, "invalid conversation"))")
             for error in report.errors.prefix(20) { StandardStream.error("\(file): \(error)") }
@@ -203,19 +195,25 @@ extension ImportCommand {
             + "\(plural(report.sessions, "session")) in \(plural(report.files, "file")) from \(report.tool.displayName)"
         if !dryRun || report.alreadyPresent > 0 { line += ", \(report.alreadyPresent) already present" }
         StandardStream.out(line)
-        if let first = report.firstMessageAt, let last = report.lastMessageAt {
-            StandardStream.out("  said from \(first.iso8601) to \(last.iso8601)")
-        }
-        if report.skipped.total > 0 {
-            StandardStream.out(
-                "  left out: "
-                    + report.skipped.named.map { "\($0.count) \($0.name.replacing("_", with: " "))" }
-                    .joined(separator: ", "))
-        }
+        describe(said: report.said, skipped: report.skipped)
         if report.incompleteLastLines > 0 {
             StandardStream.out("  \(plural(report.incompleteLastLines, "file")) ended in a line still being written, left for later")
         }
         for failure in report.failures { StandardStream.error("\(failure)") }
+    }
+}
+
+extension ImportCommand {
+    /// When the messages were said, and what was left out: the lines every import from elsewhere prints.
+    private func describe(said: MessageSpan, skipped: LeftOutCounts) {
+        if let first = said.first, let last = said.last {
+            StandardStream.out("  said from \(first.iso8601) to \(last.iso8601)")
+        }
+        if skipped.total > 0 {
+            StandardStream.out(
+                "  left out: "
+                    + skipped.named.map { "\($0.count) \($0.name.replacing("_", with: " "))" }.joined(separator: ", "))
+        }
     }
 }
 

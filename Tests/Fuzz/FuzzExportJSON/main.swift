@@ -1,6 +1,7 @@
 import FuzzSupport
-import MemoryModel
+import JSONReading
 import MemoryImport
+import MemoryModel
 
 // An export's `conversations.json`, as `JSONArrayReader` reads it. The input read whole and read
 // in pieces of 1 and 3 bytes through a 16-byte chunk gives the same elements, or the same error:
@@ -49,6 +50,7 @@ func write(_ node: JSONNode, to text: inout String) {
     case .null: text += "null"
     case .bool(let value): text += value ? "true" : "false"
     case .number(let value): text += "\(value)"
+    case .integer(let value): text += "\(value)"
     case .string(let value): text += value.jsonQuoted
     case .array(let elements):
         text += "["

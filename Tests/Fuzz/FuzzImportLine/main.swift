@@ -1,5 +1,6 @@
 import Foundation
 import FuzzSupport
+import JSONReading
 import MemoryModel
 import MemoryImport
 
