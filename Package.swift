@@ -166,7 +166,7 @@ if Context.environment["MEMORYD_FUZZ"] == "1" {
         ("FuzzMCPMessage", ["MCPProtocol"]),
         ("FuzzTimestamp", ["MemoryModel"]),
         ("FuzzConfiguration", ["MemoryDaemon", "MemoryModel"]),
-        ("FuzzEntityExtractor", ["MemoryEngines", "MemoryStorage", "MemoryModel"]),
+        ("FuzzEntityExtractor", ["MemoryEngines", "JSONReading", "MemoryModel"]),
         ("FuzzTimeResolver", ["MemoryEngines", "MemoryModel"]),
         ("FuzzHTTPRequest", ["HTTPServer"]),
     ]

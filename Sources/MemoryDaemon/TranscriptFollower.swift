@@ -34,6 +34,8 @@ package actor TranscriptFollower: Service {
     private var messages: Int64 = 0
     private var lastStoredAt: Timestamp?
     private var lastFile: String?
+    /// The last error of the store, logged once until it changes.
+    private var storeError: String?
 
     private struct Known {
         let tool: TranscriptTool
@@ -174,6 +176,7 @@ package actor TranscriptFollower: Service {
                     return writer.messagesInserted
                 }
                 known.readTo = piece.resumeAt
+                storeError = nil
                 if stored > 0 {
                     messages += Int64(stored)
                     lastStoredAt = .now
@@ -187,6 +190,13 @@ package actor TranscriptFollower: Service {
                 files[path] = known
                 if piece.atEnd { break }
             }
+        } catch let error as StoreError {
+            // The database, not the file: what was read is read again at the next look.
+            if storeError != "\(error)" { log.warning("cannot store what \(path) says yet: \(error)") }
+            storeError = "\(error)"
+            known.size = nil
+            known.changed = nil
+            files[path] = known
         } catch {
             let reason = "\(error)"
             if known.error != reason {

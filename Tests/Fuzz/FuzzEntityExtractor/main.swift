@@ -1,7 +1,7 @@
 import FuzzSupport
 import MemoryEngines
 import MemoryModel
-import MemoryStorage
+import JSONReading
 
 // The entity extractor on any text an import can store: the bytes, refused as the import refuses
 // them when they are not UTF-8 (`firstInvalidUTF8Offset`). Every entity lies inside the text
