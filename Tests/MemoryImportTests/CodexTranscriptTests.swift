@@ -382,10 +382,7 @@ struct CodexTranscriptTests {
     }
 
     @Test(
-        "a fork's copy written across a second's boundary is left out up to its settings line",
-        .disabled(
-            "bug: the copy ends at the first line of another second even when thread_settings_applied comes later")
-    )
+        "a fork's copy written across a second's boundary is left out up to its settings line")
     func forkAcrossSecond() throws {
         let fork = "019ac401-1d2e-7f3a-8b4c-5d6e7f8a9b0c"
         let read = try read(

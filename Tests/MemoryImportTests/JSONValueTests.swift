@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import JSONReading
 @testable import MemoryImport
 
 /// One JSON value read whole: a transcript's line (`value(of:)`) or a JSON transcript

@@ -78,17 +78,27 @@ struct RedactionTests {
 
     @Test(
         "a key with a known prefix is replaced from its minimum length on, and left below it",
-        arguments: Redaction.keyPrefixes.map { (String(decoding: $0.prefix, as: UTF8.self), $0.minimum) }
-            .filter { !["AKIA", "ASIA"].contains($0.0) }
+        arguments: Redaction.keyPrefixes.map {
+            (String(decoding: $0.prefix, as: UTF8.self), $0.minimum, $0.alphanumeric)
+        }
+        .filter { !["AKIA", "ASIA"].contains($0.0) }
     )
-    func keyPrefix(name: String, minimum: Int) {
+    func keyPrefix(name: String, minimum: Int, alphanumeric: Bool) {
         let atMinimum = name + keyCharacters(minimum)
         #expect(Redaction.apply("key \(atMinimum) here") == "key \(redacted) here", "\(name) at \(minimum)")
         #expect(Redaction.apply(atMinimum) == redacted)
+        // A key of letters and digits alone ends at the first other character.
         let longer = name + keyCharacters(minimum + 25) + "-_x"
-        #expect(Redaction.apply("(\(longer))") == "(\(redacted))")
+        #expect(Redaction.apply("(\(longer))") == (alphanumeric ? "(\(redacted)-_x)" : "(\(redacted))"))
         let below = name + keyCharacters(minimum - 1)
         #expect(Redaction.apply("key \(below) here") == "key \(below) here", "\(name) at \(minimum - 1)")
+    }
+
+    @Test("a long snake_case name that starts like a key of letters and digits is not one")
+    func snakeCaseName() {
+        let name = "hf_hub_download_with_retries_and_a_cache_for_every_model_file"
+        #expect(Redaction.apply("call \(name)()") == "call \(name)()")
+        #expect(Redaction.apply("npm_config_registry_url_for_the_private_mirror_of_ours") == "npm_config_registry_url_for_the_private_mirror_of_ours")
     }
 
     @Test("an AWS access key id is AKIA or ASIA and exactly 16 capitals or digits")

@@ -43,8 +43,8 @@ struct TranscriptImportTests {
         #expect(report.failures.map(\.file) == [bad])
         #expect(report.failures.first?.description.contains("line 2") == true)
         #expect(try await contents(store) == ["first", "second"])
-        #expect(report.firstMessageAt == Timestamp(iso8601: "2026-09-01T10:00:00.000Z"))
-        #expect(report.lastMessageAt == Timestamp(iso8601: "2026-09-01T10:00:01.000Z"))
+        #expect(report.said.first == Timestamp(iso8601: "2026-09-01T10:00:00.000Z"))
+        #expect(report.said.last == Timestamp(iso8601: "2026-09-01T10:00:01.000Z"))
         #expect(
             try fixture.rawConnection().textRows(["SELECT session, project, origin FROM session_projects"], columns: 3)
                 == ["\(session)|/srv/app|claude-code"])

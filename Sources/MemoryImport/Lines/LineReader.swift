@@ -100,7 +100,7 @@ public final class LineReader {
                 lineNumber += 1
                 endOfLine = bufferOffset + Int64(newline + 1)
                 lineTerminated = true
-                if skipping > 0 {
+                if skipping > 0 || newline - from > maximumLineBytes {
                     defer { skipping = 0 }
                     return .tooLong(byteCount: skipping + newline - from)
                 }
@@ -116,7 +116,7 @@ public final class LineReader {
                 lineNumber += 1
                 endOfLine = bufferOffset + Int64(end)
                 lineTerminated = false
-                if skipping > 0 {
+                if skipping > 0 || end - from > maximumLineBytes {
                     defer { skipping = 0 }
                     return .tooLong(byteCount: skipping + end - from)
                 }

@@ -25,6 +25,9 @@ struct ClaudeCodeTranscript: TranscriptFormat {
     private var reply: Reply?
     /// Messages typed while the agent was busy, not yet sent or taken back.
     private var queued: [Queued] = []
+    /// One read into the running turn (`remove`), until the next line says whether a
+    /// `queued_command` attachment tells more of it: whether a person or a tool sent it.
+    private var absorbed: Queued?
     private var sawConversation = false
     private var lineCount = 0
 
@@ -49,12 +52,12 @@ struct ClaudeCodeTranscript: TranscriptFormat {
     }
 
     var openSince: Int64? {
-        [reply?.start, queued.first?.start].compactMap { $0 }.min()
+        [reply?.start, queued.first?.start, absorbed?.start].compactMap { $0 }.min()
     }
 
     func notATranscript() -> String? {
         guard lineCount > 0, !sawConversation else { return nil }
-        return "is not a Claude Code transcript: no line is a message of a session"
+        return "is not a Claude Code transcript: no line is of a kind Claude Code writes"
     }
 
     mutating func read(document: JSONNode, into output: inout TranscriptOutput) throws(InvalidTranscriptContent) {
@@ -70,7 +73,13 @@ struct ClaudeCodeTranscript: TranscriptFormat {
         }
         lineCount += 1
         let session = line["sessionId"]?.string.flatMap { $0.isEmpty ? nil : $0 } ?? fileSession
-        if line["sessionId"]?.string != nil { sawConversation = true }
+        if Self.knownTypes.contains(type) || type.hasPrefix("workflow-") { sawConversation = true }
+        // A message read into the running turn is said by a person unless the attachment that
+        // follows its `remove` says otherwise.
+        if let message = absorbed, !(type == "attachment" && line["attachment"]?["type"]?.string == "queued_command") {
+            absorbed = nil
+            addQueued(message.text, time: message.time, session: message.session, into: &output)
+        }
         if let directory = line["cwd"]?.string, directory.hasPrefix("/") { output.projects[session] = directory }
         switch type {
         case "user":
@@ -94,6 +103,8 @@ struct ClaudeCodeTranscript: TranscriptFormat {
     mutating func flush(final: Bool, into output: inout TranscriptOutput) {
         if let reply { emit(reply, into: &output) }
         if final {
+            if let message = absorbed { addQueued(message.text, time: message.time, session: message.session, into: &output) }
+            absorbed = nil
             reply = nil
             output.leftOut.add(.unsent, queued.count)
             queued = []
@@ -118,6 +129,13 @@ struct ClaudeCodeTranscript: TranscriptFormat {
         "[Request interrupted by user", "Stop hook feedback:", "<system-reminder>",
     ]
     private static let compactionMarker = "This session is being continued from a previous conversation"
+    /// The kinds of line Claude Code writes: a file of none of them is not its transcript (one of
+    /// only summaries or snapshots, as older versions left behind, is, with no message).
+    private static let knownTypes: Set<String> = [
+        "user", "assistant", "system", "summary", "file-history-snapshot", "queue-operation", "attachment", "progress",
+        "custom-title", "ai-title", "agent-name", "agent-setting", "permission-mode", "mode", "pr-link", "last-prompt",
+        "bridge-session", "tag", "fork-context-ref", "rewind-pointer", "turn_end",
+    ]
 
     private mutating func typed(_ line: JSONNode, session: String, into output: inout TranscriptOutput) {
         sawConversation = true
@@ -163,7 +181,7 @@ struct ClaudeCodeTranscript: TranscriptFormat {
 
     private func addTyped(_ text: String, time: String?, session: String, into output: inout TranscriptOutput) {
         output.add(
-            origin: .claudeCode, id: TranscriptText.contentID("user", time: time, text: text.trimmed), session: session,
+            origin: .claudeCode, id: { TranscriptText.contentID("user", time: time, text: $0) }, session: session,
             source: NewMemory.defaultSource, text: text, at: time.flatMap { Timestamp(iso8601: $0) })
     }
 
@@ -184,8 +202,7 @@ struct ClaudeCodeTranscript: TranscriptFormat {
             // that says what the user typed.
             let said = Self.text(of: line["content"])
             guard let index = queued.firstIndex(where: { said.isEmpty || $0.text == said }) else { return }
-            let message = queued.remove(at: index)
-            addQueued(message.text, time: message.time, session: message.session, into: &output)
+            absorbed = queued.remove(at: index)
         case "popAll":
             // Taken back into the prompt to edit: whatever is sent again comes again.
             output.leftOut.add(.unsent, queued.count)
@@ -199,6 +216,8 @@ struct ClaudeCodeTranscript: TranscriptFormat {
         guard let attachment = line["attachment"], attachment["type"]?.string == "queued_command" else {
             return output.leftOut.add(.injected)
         }
+        // The `remove` just before was this message: the attachment says who sent it.
+        absorbed = nil
         let mode = attachment["commandMode"]?.string ?? "prompt"
         let origin = attachment["origin"]?.string ?? attachment["origin"]?["kind"]?.string ?? "human"
         guard mode == "prompt", origin == "human" else { return output.leftOut.add(.injected) }

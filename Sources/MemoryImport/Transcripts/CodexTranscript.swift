@@ -12,7 +12,8 @@ import MemoryModel
 /// a compaction's summary. A rollout without such events (older versions, and the earlier format
 /// whose lines are bare items after a first line of session metadata) is read from its items,
 /// without what Codex injects. A forked session starts with a copy of its parent's lines, written
-/// at once: those are the parent's, and are left out.
+/// at once (up to `thread_settings_applied`, or within `copyWindow` of its first line): those are
+/// the parent's, and are left out.
 ///
 /// Codex gives messages no ids: each is named by its line's time and its text.
 struct CodexTranscript: TranscriptFormat {
@@ -25,8 +26,12 @@ struct CodexTranscript: TranscriptFormat {
     private var bare = false
     /// Items read before the file showed whether it has events.
     private var pending: [(source: String, text: String, time: String?, start: Int64)] = []
-    /// A fork's copy of its parent: the lines written in the second of its first line.
-    private var copiedSecond: Substring?
+    /// A fork's copy of its parent: written at once, right after the fork's first line (whose time
+    /// this is), and ended by `thread_settings_applied` where Codex writes one.
+    private var copiedSince: Timestamp?
+    /// How long after a fork's first line its copy may still be written; a person's first message
+    /// in the fork comes later than this.
+    static let copyWindow: Duration = .seconds(2)
     private var sawMetadata = false
     private var previousType: String?
     /// The session's start, for items that carry no time of their own (the bare format).
@@ -60,15 +65,20 @@ struct CodexTranscript: TranscriptFormat {
             throw InvalidTranscriptContent("is not a Codex CLI rollout line: it has no \"type\" and \"payload\"")
         }
         let time = line["timestamp"]?.string
-        if let copied = copiedSecond {
-            // The copy ends where the fork's own settings are applied (2026 on), or else after
-            // the second it was written in.
+        if let copied = copiedSince {
+            // The copy ends where the fork's own settings are applied (2026 on), or else with the
+            // first line written later than the copy can be.
             if type == "event_msg", payload["type"]?.string == "thread_settings_applied" {
-                copiedSecond = nil
+                copiedSince = nil
                 return
             }
-            if time.map({ $0.prefix(19) == copied }) == true { return }
-            copiedSecond = nil
+            let written = time.flatMap { Timestamp(iso8601: $0) }
+            if let written, written.millisecondsSince1970 - copied.millisecondsSince1970
+                <= Self.copyWindow.components.seconds * 1000
+            {
+                return
+            }
+            copiedSince = nil
         }
         defer { previousType = type == "event_msg" ? payload["type"]?.string ?? type : type }
         switch type {
@@ -114,9 +124,9 @@ struct CodexTranscript: TranscriptFormat {
         if line["type"]?.string == "session_meta", let payload = line["payload"] {
             sawMetadata = true
             meta(payload, into: &output)
-            // A fork's first lines copy its parent's; they are written in the same second.
+            // A fork's first lines copy its parent's.
             if payload["forked_from_id"]?.string != nil, let time = line["timestamp"]?.string {
-                copiedSecond = time.prefix(19)
+                copiedSince = Timestamp(iso8601: time)
             }
         } else if line["payload"] == nil, line["id"]?.string != nil, line["timestamp"] != nil {
             // Before the wrapped lines: session metadata, then bare items.
@@ -251,8 +261,9 @@ struct CodexTranscript: TranscriptFormat {
             repeats[key] = count + 1
             stamp = "\(sessionTime ?? "-")#\(count)"
         }
+        let prefix = "\(source):\(currentSession)"
         output.add(
-            origin: .codex, id: TranscriptText.contentID("\(source):\(currentSession)", time: stamp, text: text.trimmed),
+            origin: .codex, id: { TranscriptText.contentID(prefix, time: stamp, text: $0) },
             session: currentSession, source: source, text: text,
             at: (time ?? sessionTime).flatMap { Timestamp(iso8601: $0) })
     }

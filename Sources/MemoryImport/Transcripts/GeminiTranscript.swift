@@ -148,6 +148,8 @@ struct GeminiTranscript: TranscriptFormat {
                     }
                 }
             }
+            // Nothing typed: only what the tool put in, or only images (counted above).
+            if texts.isEmpty { return }
             let text = texts.joined()
             if TranscriptText.starts(text, withAnyOf: Self.injectedTurns) { return output.leftOut.add(.injected) }
             output.add(origin: .gemini, id: id, session: session, source: NewMemory.defaultSource, text: text, at: time)

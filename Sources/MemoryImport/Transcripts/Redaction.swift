@@ -12,19 +12,22 @@
 package enum Redaction {
     package static let replacement = "[redacted]"
 
-    /// A key's prefix and how many key characters (`[A-Za-z0-9_-]`) must follow it at least.
-    static let keyPrefixes: [(prefix: [UInt8], minimum: Int)] = [
-        ("sk-ant-", 20), ("sk-proj-", 20), ("sk-svcacct-", 20), ("sk-", 32),  // Anthropic, OpenAI
-        ("ghp_", 30), ("gho_", 30), ("ghu_", 30), ("ghs_", 30), ("ghr_", 30), ("github_pat_", 40),  // GitHub
-        ("glpat-", 20),  // GitLab
-        ("xoxb-", 20), ("xoxp-", 20), ("xoxa-", 20), ("xoxr-", 20), ("xapp-", 20),  // Slack
-        ("AIza", 35),  // Google
-        ("sk_live_", 20), ("rk_live_", 20), ("sk_test_", 20),  // Stripe
-        ("hf_", 30),  // Hugging Face
-        ("npm_", 36),  // npm
-        ("pypi-", 50),  // PyPI
-        ("AKIA", 16), ("ASIA", 16),  // AWS access key ids
-    ].map { (Array($0.0.utf8), $0.1) }
+    /// A key's prefix and how many key characters (`[A-Za-z0-9_-]`, or only letters and digits for
+    /// the keys that have no others, so that a long snake_case name is not taken for one) must
+    /// follow it at least.
+    static let keyPrefixes: [(prefix: [UInt8], minimum: Int, alphanumeric: Bool)] = [
+        ("sk-ant-", 20, false), ("sk-proj-", 20, false), ("sk-svcacct-", 20, false), ("sk-", 32, false),  // Anthropic, OpenAI
+        ("ghp_", 30, true), ("gho_", 30, true), ("ghu_", 30, true), ("ghs_", 30, true), ("ghr_", 30, true),  // GitHub
+        ("github_pat_", 40, false),
+        ("glpat-", 20, false),  // GitLab
+        ("xoxb-", 20, false), ("xoxp-", 20, false), ("xoxa-", 20, false), ("xoxr-", 20, false), ("xapp-", 20, false),  // Slack
+        ("AIza", 35, false),  // Google
+        ("sk_live_", 20, true), ("rk_live_", 20, true), ("sk_test_", 20, true),  // Stripe
+        ("hf_", 30, true),  // Hugging Face
+        ("npm_", 36, true),  // npm
+        ("pypi-", 50, false),  // PyPI
+        ("AKIA", 16, true), ("ASIA", 16, true),  // AWS access key ids
+    ].map { (Array($0.0.utf8), $0.1, $0.2) }
 
     /// `text` with private parts removed and credentials replaced.
     package static func apply(_ text: String) -> String {
@@ -94,6 +97,10 @@ package enum Redaction {
         }
     }
 
+    private static func isAlphanumeric(_ byte: UInt8) -> Bool {
+        isKeyCharacter(byte) && byte != UInt8(ascii: "_") && byte != UInt8(ascii: "-")
+    }
+
     private static let authorization = Array("authorization:".utf8)
     private static let schemes = ["bearer", "basic", "token"].map { Array($0.utf8) }
     private static let awsSecret = Array("aws_secret_access_key".utf8)
@@ -125,9 +132,9 @@ package enum Redaction {
 
     /// The end of a key with a known prefix that starts at `index`.
     private static func keyEnd(in bytes: [UInt8], at index: Int) -> Int? {
-        for (prefix, minimum) in keyPrefixes where matches(prefix, in: bytes, at: index, ignoringCase: false) {
+        for (prefix, minimum, alphanumeric) in keyPrefixes where matches(prefix, in: bytes, at: index, ignoringCase: false) {
             var end = index + prefix.count
-            while end < bytes.count, isKeyCharacter(bytes[end]) { end += 1 }
+            while end < bytes.count, alphanumeric ? isAlphanumeric(bytes[end]) : isKeyCharacter(bytes[end]) { end += 1 }
             let length = end - index - prefix.count
             // AWS ids are exactly 16 capitals or digits.
             if prefix.first == UInt8(ascii: "A"), prefix.count == 4, prefix != Array("AIza".utf8) {

@@ -52,12 +52,22 @@ package struct TranscriptOutput: Sendable {
     mutating func add(
         origin tool: TranscriptTool, id: String, session: String, source: String, text: String, at time: Timestamp?
     ) {
+        add(origin: tool, id: { _ in id }, session: session, source: source, text: text, at: time)
+    }
+
+    /// The same, for a message named by what it says: `id` is given the stored text, so that an id
+    /// never holds what was redacted (a hash of a short private part could be searched for).
+    mutating func add(
+        origin tool: TranscriptTool, id: (String) -> String, session: String, source: String, text: String,
+        at time: Timestamp?
+    ) {
         let content = Redaction.apply(text).trimmed
         if content.isEmpty { return leftOut.add(.empty) }
         if content.utf8.count > NewMemory.maximumContentBytes { return leftOut.add(.tooLong) }
         messages.append(
             ImportedMessage(
-                origin: tool.rawValue, id: id, session: session, source: source, content: content, createdAt: time))
+                origin: tool.rawValue, id: id(content), session: session, source: source, content: content,
+                createdAt: time))
     }
 }
 

@@ -86,6 +86,12 @@ package final class TranscriptReader {
             }
             switch line {
             case .tooLong:
+                // One still being written waits for its end, to be skipped whole then.
+                guard lines.lineTerminated else {
+                    piece.atEnd = true
+                    piece.waitingForLine = true
+                    break
+                }
                 piece.output.leftOut.add(.tooLong)
                 position = lines.endOfLine
             case .bytes(let bytes):

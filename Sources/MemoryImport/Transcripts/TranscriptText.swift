@@ -9,9 +9,17 @@ enum TranscriptText {
         var result = Substring(text)
         var cut = false
         for tag in tags {
-            while let open = result.range(of: "<" + tag), isTagEnd(result, open.upperBound) {
+            var from = result.startIndex
+            while let open = result[from...].range(of: "<" + tag) {
+                // `<system-reminders>` is another tag: look on after it.
+                guard isTagEnd(result, open.upperBound) else {
+                    from = open.upperBound
+                    continue
+                }
                 let close = result[open.upperBound...].range(of: "</" + tag + ">")
-                result = result[..<open.lowerBound] + (close.map { result[$0.upperBound...] } ?? "")
+                let kept = result[..<open.lowerBound]
+                result = kept + (close.map { result[$0.upperBound...] } ?? "")
+                from = result.index(result.startIndex, offsetBy: kept.count)
                 cut = true
             }
         }
