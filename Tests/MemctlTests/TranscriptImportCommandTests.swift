@@ -629,57 +629,21 @@ struct TranscriptImportCommandTests {
 
     // MARK: - Secrets
 
-    /// What a user pastes into a session, and what of it is stored.
-    static let secrets: [(said: String, stored: String)] = [
-        (
-            "Here is my key sk-ant-api03-Zx9Yw8Vu7Ts6Rq5Po4Nm3Lk2Ji1Hg0FeDcBa and <private>my PIN is 4711</private> please deploy",
-            "Here is my key [redacted] and  please deploy"
-        ),
-        (
-            "Run `curl -H \"Authorization: Bearer eyJhbGciOiJIUzI1NiJ9.c2VjcmV0LXRva2Vu\" https://api.example.com` with ghp_AbCdEfGhIjKlMnOpQrStUvWxYz0123456789 and AKIAIOSFODNN7EXAMPLE.",
-            "Run `curl -H \"Authorization: Bearer [redacted]\" https://api.example.com` with [redacted] and [redacted]."
-        ),
-        (
-            "the deploy key:\n-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXktdjEAAAAABG5vbmUAAAAEbm9uZQ\n-----END OPENSSH PRIVATE KEY-----\nand sk-proj-Qw3Er4Ty5Ui6Op7As8Df9Gh0JkLzXcVbNm12",
-            "the deploy key:\n[redacted]\nand [redacted]"
-        ),
-        ("<private>I am seeing Dr. Okafor about my heart</private>", ""),
-    ]
-
-    /// Strings that must not be anywhere in the database: the credentials, and what was private.
-    static let secretFragments = [
-        "Zx9Yw8Vu7Ts6Rq5Po4Nm3Lk2Ji1Hg0FeDcBa", "PIN is 4711", "eyJhbGciOiJIUzI1NiJ9", "c2VjcmV0LXRva2Vu",
-        "AbCdEfGhIjKlMnOpQrStUvWxYz0123456789", "AKIAIOSFODNN7EXAMPLE", "b3BlbnNzaC1rZXktdjEAAAAABG5vbmUAAAAEbm9uZQ",
-        "Qw3Er4Ty5Ui6Op7As8Df9Gh0JkLzXcVbNm12", "Okafor", "about my heart",
-    ]
-
-    /// Whether any of `secretFragments` is in the database: its dump, and the bytes of its files
-    /// (the FTS index, the WAL), in any case.
-    static func leakedSecrets(_ db: String) throws -> [String] {
-        let dump = try SQLiteShell.run(db, ".dump").output.lowercased()
-        var bytes = Data()
-        for suffix in ["", "-wal"] where FileManager.default.fileExists(atPath: db + suffix) {
-            bytes.append(try Data(contentsOf: URL(fileURLWithPath: db + suffix)))
-        }
-        let raw = String(decoding: bytes.map { (0x41...0x5A).contains($0) ? $0 + 0x20 : $0 }, as: UTF8.self)
-        return secretFragments.filter { dump.contains($0.lowercased()) || raw.contains($0.lowercased()) }
-    }
-
     @Test("credentials become [redacted] and <private> text is never stored: not in any table, not in the file", arguments: AgentSession.Tool.allCases)
     func secretsNeverStored(_ tool: AgentSession.Tool) throws {
         let fixture = try MemctlFixture()
         let root = fixture.dir.path("root")
         let session = AgentSession(tool)
-        let said = Self.secrets.map(\.said) + ["and the weather in Lisbon is lovely"]
+        let said = TranscriptSecrets.pasted.map(\.said) + ["and the weather in Lisbon is lovely"]
         try session.write(try session.lines(said), under: root)
         let result = try fixture.run(["import", "--from", tool.rawValue, root, "--json"])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(try result.jsonObject()["imported"] as? Int == 4)
         #expect(try result.jsonObject()["skipped"] as? [String: Int] == ["empty": 1])
         #expect(
-            try Self.stored(fixture).map(\.content) == Self.secrets.map(\.stored).filter { !$0.isEmpty }
+            try Self.stored(fixture).map(\.content) == TranscriptSecrets.pasted.map(\.stored).filter { !$0.isEmpty }
                 + ["and the weather in Lisbon is lovely"])
-        #expect(try Self.leakedSecrets(fixture.db) == [])
+        #expect(try TranscriptSecrets.leaked(fixture.db) == [])
         let found = try fixture.run(["search", "Okafor"])
         #expect(!found.stdout.contains("Okafor"))
     }

@@ -592,7 +592,7 @@ package struct AgentSession: Sendable {
     }
 
     /// The header and `texts` as messages, a second apart from `start` (seconds before now).
-    package func lines(_ texts: [String], startingSecondsAgo start: Double = 3600) throws -> [String] {
+    package func lines(_ texts: [String], startingSecondsAgo start: Double = 300) throws -> [String] {
         var lines = try header(at: transcriptTime(secondsAgo: start + 1))
         for (index, text) in texts.enumerated() {
             lines += try message(index, text, at: transcriptTime(secondsAgo: start - Double(index)))
