@@ -150,8 +150,9 @@ package actor TranscriptFollower: Service {
         let changed = Int64(info.st_ctim.tv_sec) * 1_000_000_000 + Int64(info.st_ctim.tv_nsec)
         var known = files[path] ?? Known(tool: tool, device: device, inode: inode, readTo: 0)
         if known.device != device || known.inode != inode || size < known.readTo {
-            // Another file under this name, or the file shrank: read it again from its start.
-            known = Known(tool: tool, device: device, inode: inode, readTo: 0)
+            // Another file under this name, or the file shrank: read it again from its start. What
+            // was wrong with it is kept, so that its end is logged.
+            known = Known(tool: tool, device: device, inode: inode, readTo: 0, error: known.error)
         } else if known.size == size && known.changed == changed {
             return
         } else if known.size == nil && layout == .lines && size == known.readTo && known.error == nil {
@@ -167,6 +168,8 @@ package actor TranscriptFollower: Service {
         do {
             let reader = ReaderBox(try TranscriptReader(path: path, tool: tool, layout: layout, from: start))
             while !stopping, let piece = try await Threads.result(name: "memoryd-read", { try reader.next() }) {
+                // A document caught while it is written again whole: the next change completes it.
+                if layout == .document, piece.waitingForLine { break }
                 let position = FollowedFile(
                     path: path, tool: tool.rawValue, device: device, inode: inode, readTo: piece.resumeAt)
                 let stored = try await store.importing { writer in
@@ -198,7 +201,8 @@ package actor TranscriptFollower: Service {
             known.changed = nil
             files[path] = known
         } catch {
-            let reason = "\(error)"
+            // The path is said once, in front.
+            let reason = (error as? InvalidTranscript)?.place ?? "\(error)"
             if known.error != reason {
                 log.error("cannot follow \(path): \(reason)")
                 let position = FollowedFile(

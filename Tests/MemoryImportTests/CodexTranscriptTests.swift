@@ -1,3 +1,4 @@
+import TestFixtures
 import Foundation
 import MemoryModel
 import Testing

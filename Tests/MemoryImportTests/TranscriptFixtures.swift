@@ -1,3 +1,4 @@
+import TestFixtures
 import Foundation
 import MemoryModel
 
@@ -45,10 +46,6 @@ final class TranscriptDirectory {
 }
 
 /// One JSON object as a line of a JSON Lines transcript.
-func transcriptLine(_ object: [String: Any]) -> String {
-    let data = try! JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])
-    return String(decoding: data, as: UTF8.self)
-}
 
 /// The size of a file's first `lines` lines, each with its newline: where the next one starts.
 func offset(after lines: [String]) -> Int64 {

@@ -413,9 +413,7 @@ struct FollowTests {
         #expect(doubles(try home.texts()) == [])
         let errors = try home.follow()["errors"] as? [Any]
         let log = daemon.log
-        withKnownIssue("bug: a JSON document caught mid-rewrite is reported as broken", isIntermittent: true) {
-            #expect(!log.contains("cannot follow"), "\(log)")
-        }
+        #expect(!log.contains("cannot follow"), "\(log)")
         #expect(errors?.isEmpty == true, "the error is cleared once the document is whole")
     }
 
@@ -476,11 +474,7 @@ struct FollowTests {
         ]
         #expect(try home.stored(now, within: 5), "\(home.seen); log: \(daemon.log)")
         #expect((try home.follow()["errors"] as? [Any])?.isEmpty == true)
-        withKnownIssue(
-            "bug: a broken file replaced under its name is forgotten as broken, so its recovery is never logged"
-        ) {
-            #expect(daemon.log.contains("\(brokenPath) can be read again"), "\(daemon.log)")
-        }
+        #expect(daemon.log.contains("\(brokenPath) can be read again"), "\(daemon.log)")
         let texts = try home.texts()
         #expect(doubles(texts) == [])
         #expect(texts.count == 11)
@@ -610,12 +604,8 @@ struct FollowTests {
         #expect(home.eventually(within: 5) { daemon.log.contains("configuration reloaded") }, "\(daemon.log)")
         let stored = try home.stored(["followed once the setting is on", "yes"], within: 4)
         let files = try home.follow()["files"] as? Int
-        withKnownIssue(
-            "bug: the follower idles on a stream nothing finishes when nothing is followed; a reload never wakes it"
-        ) {
-            #expect(stored, "log: \(daemon.log)")
-            #expect(files == 1)
-        }
+        #expect(stored, "log: \(daemon.log)")
+        #expect(files == 1)
     }
 
     @Test("with nothing followed, SIGTERM still stops memoryd at once")
@@ -623,8 +613,6 @@ struct FollowTests {
         let home = try AgentHome()
         let daemon = try home.start(follow: nil)
         daemon.signal(SIGTERM)
-        withKnownIssue("bug: the idle follower does not end on shutDown(); memoryd waits the 10 s grace period") {
-            #expect(daemon.waitForExit(timeout: 3), "\(daemon.log)")
-        }
+        #expect(daemon.waitForExit(timeout: 3), "\(daemon.log)")
     }
 }

@@ -12,8 +12,10 @@ import MemoryModel
 // the real shape, not a simplified one. Ids, texts and paths are made up.
 
 /// One line of JSON, keys sorted.
-package func transcriptLine(_ fields: [String: Any]) throws -> String {
-    String(decoding: try JSONSerialization.data(withJSONObject: fields, options: [.sortedKeys]), as: UTF8.self)
+package func transcriptLine(_ fields: [String: Any]) -> String {
+    // Only a test's own mistake (a value JSON has no form for) can make this fail.
+    let data = try! JSONSerialization.data(withJSONObject: fields, options: [.sortedKeys, .withoutEscapingSlashes])
+    return String(decoding: data, as: UTF8.self)
 }
 
 /// A time `seconds` before now, as the tools write it (`2026-08-20T14:03:15.913Z`).
@@ -54,7 +56,7 @@ package struct ClaudeCodeSession {
             "timestamp": time,
         ]
         line.merge(fields) { $1 }
-        return try transcriptLine(line)
+        return transcriptLine(line)
     }
 
     /// A prompt the user typed, as a plain string.
@@ -171,13 +173,13 @@ package struct ClaudeCodeSession {
         ]
         if let content { line["content"] = content }
         if let reason { line["reason"] = reason }
-        return try transcriptLine(line)
+        return transcriptLine(line)
     }
 
     /// The first line of a 2.x session: a snapshot of the files it tracks, no envelope.
     package func fileHistorySnapshot(at time: String) throws -> String {
         let messageID = UUID().uuidString.lowercased()
-        return try transcriptLine([
+        return transcriptLine([
             "type": "file-history-snapshot", "messageId": messageID,
             "snapshot": ["messageId": messageID, "trackedFileBackups": [String: Any](), "timestamp": time],
             "isSnapshotUpdate": false,
@@ -203,7 +205,7 @@ package struct CodexRollout {
     package var relativePath: String { "2026/08/20/rollout-2026-08-20T07-03-12-\(id).jsonl" }
 
     private func line(_ type: String, at time: String, _ payload: [String: Any]) throws -> String {
-        try transcriptLine(["timestamp": time, "type": type, "payload": payload])
+        transcriptLine(["timestamp": time, "type": type, "payload": payload])
     }
 
     private func item(_ payload: [String: Any], at time: String) throws -> String {
@@ -389,7 +391,7 @@ package struct GeminiSession {
     }
 
     package func metadata(at time: String) throws -> String {
-        try transcriptLine([
+        transcriptLine([
             "sessionId": id, "projectHash": String(repeating: "0d7a30f9", count: 8), "startTime": time,
             "lastUpdated": time, "kind": "main",
         ])
@@ -397,7 +399,7 @@ package struct GeminiSession {
 
     /// The checkpoint written at start, with the environment's context turn.
     package func startCheckpoint(at time: String) throws -> String {
-        try transcriptLine([
+        transcriptLine([
             "$set": [
                 "messages": [
                     [
@@ -411,14 +413,14 @@ package struct GeminiSession {
     }
 
     package func user(_ messageID: String, _ text: String, at time: String) throws -> String {
-        try transcriptLine(["id": messageID, "timestamp": time, "type": "user", "content": [["text": text]]])
+        transcriptLine(["id": messageID, "timestamp": time, "type": "user", "content": [["text": text]]])
     }
 
     /// A prompt with an `@file`: the file's content follows the typed text, which `displayContent` keeps.
     package func userWithFile(_ messageID: String, _ typed: String, file: String, content: String, at time: String)
         throws -> String
     {
-        try transcriptLine([
+        transcriptLine([
             "id": messageID, "timestamp": time, "type": "user",
             "content": [
                 ["text": typed], ["text": "\n--- Content from referenced files ---"],
@@ -446,12 +448,12 @@ package struct GeminiSession {
                 ]
             }
         }
-        return try transcriptLine(line)
+        return transcriptLine(line)
     }
 
     /// A tool's result, recorded as a user message.
     package func toolResult(_ messageID: String, _ output: String, at time: String) throws -> String {
-        try transcriptLine([
+        transcriptLine([
             "id": messageID, "timestamp": time, "type": "user",
             "content": [
                 ["functionResponse": ["id": "read_file_1", "name": "read_file", "response": ["output": output]]]
@@ -461,12 +463,12 @@ package struct GeminiSession {
 
     /// What a slash command showed (`info`, `error`, `warning`).
     package func notice(_ messageID: String, _ text: String, type: String = "info", at time: String) throws -> String {
-        try transcriptLine(["id": messageID, "timestamp": time, "type": type, "content": text])
+        transcriptLine(["id": messageID, "timestamp": time, "type": type, "content": text])
     }
 
-    package func rewind(to messageID: String) throws -> String { try transcriptLine(["$rewindTo": messageID]) }
+    package func rewind(to messageID: String) throws -> String { transcriptLine(["$rewindTo": messageID]) }
 
-    package func set(_ fields: [String: Any]) throws -> String { try transcriptLine(["$set": fields]) }
+    package func set(_ fields: [String: Any]) throws -> String { transcriptLine(["$set": fields]) }
 }
 
 // MARK: - Files
@@ -491,7 +493,9 @@ package enum TranscriptFile {
         if !FileManager.default.fileExists(atPath: path) {
             try FileManager.default.createDirectory(
                 at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            FileManager.default.createFile(atPath: path, contents: nil)
+            guard FileManager.default.createFile(atPath: path, contents: nil) else {
+                throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: path])
+            }
         }
         let handle = try FileHandle(forWritingTo: url)
         defer { try? handle.close() }

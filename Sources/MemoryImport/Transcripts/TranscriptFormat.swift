@@ -87,8 +87,11 @@ package struct InvalidTranscript: Error, Sendable, Equatable, CustomStringConver
     package let byte: Int64
     package let reason: String
 
-    package var description: String {
-        if let line { return "\(path): line \(line): \(reason)" }
-        return byte > 0 ? "\(path): at byte \(byte): \(reason)" : "\(path): \(reason)"
+    package var description: String { "\(path): \(place)" }
+
+    /// Where and what, without the path: "line 7: is not JSON: …".
+    package var place: String {
+        if let line { return "line \(line): \(reason)" }
+        return byte > 0 ? "at byte \(byte): \(reason)" : reason
     }
 }

@@ -13,6 +13,7 @@ package enum TranscriptImport {
     ) async -> TranscriptImportReport {
         var report = TranscriptImportReport(tool: tool)
         let startedAt = Timestamp.now
+        var seen: Set<String> = []
         for file in files {
             do {
                 let counts: TranscriptImportReport.FileCounts
@@ -31,7 +32,12 @@ package enum TranscriptImport {
                         }
                     }
                 } else {
-                    counts = try read(file, tool: tool) { output, counts in counts.imported += output.messages.count }
+                    // No database yet: every message is new, once (a copy in another file or line is not).
+                    counts = try read(file, tool: tool) { output, counts in
+                        for message in output.messages {
+                            if seen.insert(message.id).inserted { counts.imported += 1 } else { counts.alreadyPresent += 1 }
+                        }
+                    }
                 }
                 report.add(counts)
             } catch {

@@ -68,7 +68,7 @@ package final class TranscriptReader {
             throw invalid(byte: 0, "is compressed with zstd, which memoryd does not read; decompress it with `zstd -d`")
         case .document:
             finished = true
-            return try readDocument()
+            return try readDocument(final: final)
         case .lines:
             return try readLines(final: final)
         }
@@ -133,12 +133,18 @@ package final class TranscriptReader {
         return piece
     }
 
-    private func readDocument() throws -> Piece {
+    private func readDocument(final: Bool) throws -> Piece {
         let source = try FileByteSource(path: path)
         let node: JSONNode
         do {
             node = try JSONArrayReader.value(reading: source, name: path)
         } catch let error as JSONReadError {
+            // A document that ends early while it is followed is being written again whole (Gemini
+            // CLI truncates, then writes): it is read once the write is done.
+            var info = stat()
+            if !final, error.offset >= Int64(stat(path, &info) == 0 ? info.st_size : 0) {
+                return Piece(resumeAt: 0, atEnd: true, waitingForLine: true)
+            }
             throw invalid(line: error.line, byte: Int64(error.offset), "is not JSON: \(error.reason) (column \(error.column))")
         }
         var piece = Piece(resumeAt: 0)
