@@ -70,7 +70,7 @@ package struct DaemonConfiguration: Equatable {
         if items.isEmpty || items == ["none"] { return [] }
         var sources: [FollowedSource] = []
         for item in items {
-            let parts = item.split(separator: "=", maxSplits: 1).map { $0.trimmed }
+            let parts = item.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).map { $0.trimmed }
             guard let tool = TranscriptTool(rawValue: parts[0]) else {
                 throw ConfigurationError("follow = \(value): '\(parts[0])' is not a tool; \(expected)")
             }

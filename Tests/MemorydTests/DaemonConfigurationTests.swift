@@ -94,6 +94,10 @@ extension DaemonTests {
             ([], ["MEMORYD_GRAPH_INTERVAL": "0"], 78, "environment MEMORYD_GRAPH_INTERVAL: graph_interval = 0"),
             ([], ["MEMORYD_COLOUR": "blue"], 78, "unknown setting 'colour'"),
             ([], ["MEMORYD_RETRY_BASE": "106751991167300d"], 78, "retry_base = 106751991167300d: expected a duration"),
+            (["--follow", "bard"], [:], 78, "follow = bard: 'bard' is not a tool; expected none, or claude-code, codex and gemini"),
+            (["--follow", "codex,codex=/srv/x"], [:], 78, "follow = codex,codex=/srv/x: codex is named twice"),
+            ([], ["MEMORYD_FOLLOW": "gemini="], 78, "environment MEMORYD_FOLLOW: follow = gemini=: gemini= needs a directory"),
+            (["--follow"], [:], 64, "--follow needs a value"),
         ] as [([String], [String: String], Int32, String)])
     func badConfiguration(_ arguments: [String], _ environment: [String: String], _ status: Int32, _ message: String) throws {
         let dir = try TemporaryDirectory()
