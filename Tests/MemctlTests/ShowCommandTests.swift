@@ -13,7 +13,10 @@ struct ShowCommandTests {
         #expect(result.status == 0)
         #expect(result.stderr == "")
         let detail = try result.jsonObject()
-        #expect(Set(detail.keys).isSubset(of: ["memory", "long_term_memory", "mentions", "times", "session_title"]))
+        #expect(
+            Set(detail.keys).isSubset(of: [
+                "memory", "long_term_memory", "mentions", "times", "session_title", "session_project",
+            ]))
         let memory = try #require(detail["memory"] as? [String: Any])
         #expect(memory["id"] as? Int == 2)
         #expect(memory["content"] as? String == "Met Ada at the station")
@@ -24,17 +27,18 @@ struct ShowCommandTests {
         #expect((detail["mentions"] as? [Any])?.isEmpty == true)
     }
 
-    @Test("show stm:ID --json always has memory, long_term_memory (null when pending), mentions, times and session_title")
+    @Test("show stm:ID --json always has memory, long_term_memory (null when pending), mentions, times, session_title and session_project")
     func jsonKeysAlwaysPresent() throws {
         let fixture = try MemctlFixture()
         try fixture.add("pending memory")
         let result = try fixture.run(["show", "stm:1", "--json"])
         let detail = try result.jsonObject()
         #expect(
-            Set(detail.keys) == ["memory", "long_term_memory", "mentions", "times", "session_title"],
+            Set(detail.keys) == ["memory", "long_term_memory", "mentions", "times", "session_title", "session_project"],
             "show --json printed \(result.stdout)")
         #expect(detail["long_term_memory"] is NSNull)
         #expect(detail["session_title"] is NSNull)
+        #expect(detail["session_project"] is NSNull)
     }
 
     @Test(
