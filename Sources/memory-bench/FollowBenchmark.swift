@@ -320,7 +320,8 @@ struct FollowBenchmark {
         defer { daemon.stop() }
         let backfill = try daemon.waitUntilRead(tree, timeout: 300)
         try daemon.waitForFirstCycle(memctl: memctl)
-        Thread.sleep(forTimeInterval: 2)
+        // The pass workers have exited; a moment for memoryd to settle after them.
+        Thread.sleep(forTimeInterval: 1)
         let before = try ProcessFigures.cpuTicks(daemon.pid)
         Thread.sleep(forTimeInterval: Double(seconds))
         let ticks = try ProcessFigures.cpuTicks(daemon.pid) - before
