@@ -43,7 +43,7 @@ struct FollowBenchmark {
             throw BenchmarkError("no memoryd next to memctl (\(memoryd)); run `swift build -c release` first")
         }
         let backfill = try measureBackfill()
-        let idleLatency = try measureLatency()
+        let latency = try measureLatency()
         let idle = try measureIdle()
 
         let tree = backfill.tree
@@ -52,8 +52,9 @@ struct FollowBenchmark {
         print(
             String(
                 format:
-                    "backfill of %.1f MB of Claude Code sessions (%d files, %d sessions; %d messages, their text %.1f %% of the bytes):",
-                megabytes, tree.files.count, tree.sessions, tree.messages,
+                    "backfill of %.1f MB of Claude Code sessions (%d files: %d sessions, %d sub-agents; %d messages, "
+                    + "their text %.1f %% of the bytes), the files in the page cache as just written:",
+                megabytes, tree.files.count, tree.sessions, tree.files.count - tree.sessions, tree.messages,
                 100 * Double(tree.textBytes) / Double(tree.bytes)))
         print("")
         print("| run | seconds | MB/s | messages/s | peak RSS (MiB) |")
@@ -74,7 +75,7 @@ struct FollowBenchmark {
         print("")
         print("| memoryd | lines | p50 ms | p99 ms | max ms | not seen |")
         print("| --- | ---: | ---: | ---: | ---: | ---: |")
-        for row in [idleLatency.idle, idleLatency.duringPass] {
+        for row in [latency.idle, latency.duringPass] {
             guard !row.milliseconds.isEmpty || row.missing > 0 else {
                 print("| \(row.name) | 0 | – | – | – | 0 |")
                 continue
@@ -168,6 +169,18 @@ struct FollowBenchmark {
         let name: String
         var milliseconds: [Double] = []
         var missing = 0
+
+        /// Each line's time from its write to its row. A row seen before the writer read the
+        /// clock after its write (descheduled between the two) counts as 0.
+        mutating func add(_ lines: [Written], seen: [String: UInt64]) {
+            for line in lines {
+                guard let at = seen[line.marker] else {
+                    missing += 1
+                    continue
+                }
+                milliseconds.append(at > line.at ? Double(at - line.at) / 1e6 : 0)
+            }
+        }
     }
 
     private func measureLatency() throws -> (idle: LatencyRow, duringPass: LatencyRow) {
@@ -198,13 +211,7 @@ struct FollowBenchmark {
         let watch = try MarkerWatch(database: database)
         let written = try append(lines, label: "idle", to: live.path, session: &session, random: &random) { false }
         let seen = watch.stop(waitingFor: written.map(\.marker), after: 30)
-        for line in written {
-            if let at = seen[line.marker] {
-                idle.milliseconds.append(Double(at - line.at) / 1e6)
-            } else {
-                idle.missing += 1
-            }
-        }
+        idle.add(written, seen: seen)
         print(String(format: "  p50 %.1f ms", percentile(idle.milliseconds.sorted(), 0.5)))
 
         try messages.importInto(database, count: rows, memctl: memctl)
@@ -225,18 +232,12 @@ struct FollowBenchmark {
         }
         let passSeen = passWatch.stop(waitingFor: duringPass.map(\.marker), after: 30)
         let pass = try daemon.lastConsolidation()
+        let inPass = duringPass.filter { $0.wallMilliseconds >= pass.started && $0.wallMilliseconds <= pass.finished }
         var during = LatencyRow(
             name: String(
                 format: "during a consolidation pass over %d messages (%.1f s, %d lines written in it)", pass.processed,
-                Double(pass.finished - pass.started) / 1000,
-                duringPass.filter { (pass.started...pass.finished).contains($0.wallMilliseconds) }.count))
-        for line in duringPass where (pass.started...pass.finished).contains(line.wallMilliseconds) {
-            if let at = passSeen[line.marker] {
-                during.milliseconds.append(Double(at - line.at) / 1e6)
-            } else {
-                during.missing += 1
-            }
-        }
+                Double(pass.finished - pass.started) / 1000, inPass.count))
+        during.add(inPass, seen: passSeen)
         daemon.stop()
         removeDatabase(database)
         if !keep { try? FileManager.default.removeItem(atPath: root) }
