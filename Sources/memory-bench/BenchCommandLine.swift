@@ -36,6 +36,7 @@ struct BenchCommandLine {
         "--load": .number(0...Int.max), "--k": .numbers(1...Int.max), "--budgets": .numbers(RecallContext.budgets),
         "--haystacks": .number(1...Int.max), "--dump": .path, "--kills": .number(0...Int.max),
         "--seconds": .number(1...Int.max), "--count": .number(1...Int.max), "--new": .number(1...Int.max),
+        "--megabytes": .number(1...Int.max), "--lines": .number(1...Int.max), "--files": .number(1...Int.max),
     ]
 
     /// Every command and the options it takes besides `--keep` and `--load`, which all take.
@@ -53,6 +54,7 @@ struct BenchCommandLine {
         "stop": ["--runs", "--rows", "--chitchat"],
         "fresh": ["--rows", "--new", "--chitchat", "--reuse"],
         "ui": ["--rows", "--runs", "--chitchat", "--reuse"],
+        "follow": ["--megabytes", "--lines", "--rows", "--seconds", "--files", "--chitchat"],
     ]
     static let everyCommandTakes = ["--keep", "--load"]
 

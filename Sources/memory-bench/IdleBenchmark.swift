@@ -82,10 +82,10 @@ struct IdleBenchmark {
         let cycleSeconds = Date().timeIntervalSince(start)
         Thread.sleep(forTimeInterval: 2)
         let pid = process.processIdentifier
-        let ticksBefore = try cpuTicks(pid)
+        let ticksBefore = try ProcessFigures.cpuTicks(pid)
         Thread.sleep(forTimeInterval: Double(seconds))
-        let ticks = try cpuTicks(pid) - ticksBefore
-        let memory = try residentKilobytes(pid)
+        let ticks = try ProcessFigures.cpuTicks(pid) - ticksBefore
+        let memory = try ProcessFigures.statusKilobytes(pid)
         return Idle(
             rss: memory["VmRSS"] ?? 0, anonymous: memory["RssAnon"] ?? 0, file: memory["RssFile"] ?? 0, ticks: ticks,
             cycleSeconds: cycleSeconds)
@@ -97,24 +97,5 @@ struct IdleBenchmark {
             let loops = object["loops"] as? [[String: Any]]
         else { return [] }
         return loops.map { (($0["state"] as? String) ?? "", $0["last_pass"] is [String: Any]) }
-    }
-
-    /// utime + stime of the process, in clock ticks.
-    private func cpuTicks(_ pid: Int32) throws -> Int {
-        let stat = try String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)
-        // Fields after the command name, which is in parentheses and may hold spaces.
-        let fields = stat[stat.index(after: stat.lastIndex(of: ")")!)...].split(separator: " ")
-        return Int(fields[11])! + Int(fields[12])!
-    }
-
-    private func residentKilobytes(_ pid: Int32) throws -> [String: Int] {
-        let status = try String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)
-        var values: [String: Int] = [:]
-        for line in status.split(separator: "\n") {
-            let parts = line.split(separator: ":", maxSplits: 1)
-            guard parts.count == 2, parts[0].hasPrefix("VmRSS") || parts[0].hasPrefix("Rss") else { continue }
-            values[String(parts[0])] = Int(parts[1].split(whereSeparator: { $0 == " " || $0 == "\t" }).first ?? "")
-        }
-        return values
     }
 }

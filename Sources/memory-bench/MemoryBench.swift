@@ -20,6 +20,7 @@ enum MemoryBench {
                memory-bench stop [--runs N] [--rows N] [--chitchat FILE] [--keep DIR]
                memory-bench fresh [--rows N] [--new N] [--chitchat FILE] [--keep DIR [--reuse]]
                memory-bench ui [--rows N] [--runs N] [--chitchat FILE] [--keep DIR [--reuse]]
+               memory-bench follow [--megabytes N] [--lines N] [--rows N] [--seconds N] [--files N] [--chitchat FILE] [--keep DIR]
 
         import       time `memctl import` of N generated chat messages (default 250000) against
                      the sqlite3 shell loading the same rows into the same schema: a bulk load
@@ -98,6 +99,19 @@ enum MemoryBench {
                      the most mentioned entity, the long-term memory of the most sources and the
                      pass that forgot the most among them. --keep DIR --reuse reuses the store.
 
+        follow       memoryd following Claude Code's sessions (--follow claude-code=DIR), on
+                     generated transcripts (seeded; nearly all their bytes tool output, thinking
+                     and metadata, up to 170 KB a line; sub-agents' files too):
+                     backfill: about --megabytes N of them (default 1000) imported by `memctl
+                     import --from claude-code` into a new database, and read by a memoryd
+                     started on another until every file is stored: seconds, MB/s, messages/s,
+                     peak RSS. latency: --lines N lines (default 300), 50–300 ms apart, appended
+                     to a session memoryd follows; from each write(2) to its row: p50, p99, max,
+                     with memoryd idle and while it consolidates N imported messages (--rows,
+                     default 250000; only the lines written during the pass). idle: memoryd
+                     following --files N idle sessions (default 1000): its CPU over --seconds N
+                     (default 60) as seconds per hour, and its resident memory.
+
         --load N     with any command: N busy processes, one core each, run beside the
                      measurement for as long as it lasts.
 
@@ -135,7 +149,7 @@ enum MemoryBench {
             }
         }
         let corpusSize: Int? = if case .chitchat(let corpus) = messages { corpus.count } else { nil }
-        let defaultRows = ["extract": 100_000, "torture": 10_000, "idle": 25_000, "tenants": 25_000, "stop": 25_000, "fresh": 1_000_000, "ui": 1_000_000][command] ?? corpusSize ?? 250_000
+        let defaultRows = ["extract": 100_000, "torture": 10_000, "idle": 25_000, "tenants": 25_000, "stop": 25_000, "fresh": 1_000_000, "ui": 1_000_000, "follow": 250_000][command] ?? corpusSize ?? 250_000
         let rows = line.number("--rows") ?? defaultRows
         let sizes = line.numbers("--sizes") ?? corpusSize.map { [25_000, $0] } ?? [10_000, 100_000, 1_000_000]
         let keep = line.value("--keep")
@@ -168,6 +182,12 @@ enum MemoryBench {
                 try UIBenchmark(
                     rows: rows, runs: line.number("--runs") ?? 5, messages: messages, directory: directory,
                     memctl: memctl, reuse: line.has("--reuse")
+                ).run()
+            case "follow":
+                try FollowBenchmark(
+                    megabytes: line.number("--megabytes") ?? 1_000, lines: line.number("--lines") ?? 300, rows: rows,
+                    seconds: line.number("--seconds") ?? 60, idleFiles: line.number("--files") ?? 1_000,
+                    messages: messages, directory: directory, memctl: memctl, keep: keep != nil
                 ).run()
             case "stop":
                 try StopBenchmark(
