@@ -8,7 +8,9 @@ import SystemSupport
 /// Watches the directories of followed transcripts on a thread of its own and says what changed:
 /// through inotify, with a new directory watched as soon as it appears, or, where inotify is not
 /// to be had or its watches run out, by asking for a look at everything every `pollInterval`.
-/// Also asks for a look every `rescanInterval` (a missed event, a root that did not exist yet).
+/// Also asks for a look every `rescanInterval`, a safety net for an event missed (a queue overflow
+/// asks at once), and every `missingRootInterval` for a root that did not exist yet. A look stats
+/// every file (about 11 ms per 1,000), which was all of memoryd's idle CPU at 30 s (docs/IMPORT.md).
 final class FollowWatcher: @unchecked Sendable {
     /// What to look at.
     enum Change: Sendable {
@@ -19,7 +21,7 @@ final class FollowWatcher: @unchecked Sendable {
     }
 
     static let pollInterval: Duration = .seconds(1)
-    static let rescanInterval: Duration = .seconds(30)
+    static let rescanInterval: Duration = .seconds(600)
     /// How often a root that does not exist yet is looked for.
     static let missingRootInterval: Duration = .seconds(2)
     private static let fileMask = UInt32(IN_MODIFY | IN_CLOSE_WRITE | IN_CREATE | IN_MOVED_TO | IN_ATTRIB)
