@@ -22,11 +22,14 @@ final class AgentHome {
     /// Where `tool` writes its sessions in this HOME.
     func root(_ tool: AgentSession.Tool) -> String { home + "/" + tool.homeRoot }
 
-    /// memoryd with this HOME, following `follow` (nil: no --follow), once it answers on its socket.
-    func start(follow: String? = "claude-code,codex,gemini", arguments: [String] = []) throws -> DaemonProcess {
+    /// memoryd with this HOME, following `follow` (nil: no --follow), once it answers on its socket;
+    /// `launcher` runs it through another program (setpriv, to run it as another user).
+    func start(follow: String? = "claude-code,codex,gemini", arguments: [String] = [], launcher: [String] = []) throws
+        -> DaemonProcess
+    {
         let daemon = try DaemonProcess(
             database: db, socket: socket, in: dir, environment: ["HOME": home, "CODEX_HOME": ""],
-            arguments: (follow.map { ["--follow", $0] } ?? []) + arguments)
+            arguments: (follow.map { ["--follow", $0] } ?? []) + arguments, launcher: launcher)
         let answered = eventually(within: 15) { (try? status()) != nil || !daemon.process.isRunning }
         try #require(answered && daemon.process.isRunning, "memoryd did not start: \(daemon.log)")
         return daemon
@@ -614,5 +617,69 @@ struct FollowTests {
         let daemon = try home.start(follow: nil)
         daemon.signal(SIGTERM)
         #expect(daemon.waitForExit(timeout: 3), "\(daemon.log)")
+    }
+
+    /// A process that holds every inotify instance user 65534 may have (`fs.inotify.max_user_instances`)
+    /// until it is ended; nil where the tests cannot run one as that user.
+    static func inotifyHog() throws -> Process? {
+        guard Unprivileged.isRoot, FileManager.default.isExecutableFile(atPath: Unprivileged.setpriv),
+            FileManager.default.isExecutableFile(atPath: "/usr/bin/python3")
+        else { return nil }
+        let hog = Process()
+        hog.executableURL = URL(fileURLWithPath: Unprivileged.setpriv)
+        hog.arguments = [
+            "--reuid=65534", "--regid=65534", "--clear-groups", "/usr/bin/python3", "-c",
+            """
+            import ctypes, sys
+            libc = ctypes.CDLL(None)
+            held = [fd for fd in iter(libc.inotify_init, -1)]
+            print(len(held), flush=True)
+            sys.stdin.read()
+            """,
+        ]
+        let input = Pipe()
+        let output = Pipe()
+        hog.standardInput = input
+        hog.standardOutput = output
+        try hog.run()
+        // Once it says how many it holds, user 65534 has none left.
+        _ = output.fileHandleForReading.availableData
+        return hog
+    }
+
+    @Test(
+        "where inotify cannot be had, memoryd follows by polling: status says so, and lines and new files still come in",
+        .enabled(if: Unprivileged.isRoot && FileManager.default.isExecutableFile(atPath: "/usr/bin/python3"),
+                 "needs root, setpriv and /usr/bin/python3 to take user 65534's inotify instances"))
+    func pollingFallback() throws {
+        let home = try AgentHome()
+        let session = AgentSession(.claudeCode, number: 1)
+        let path = try session.write(
+            try session.lines(["before the start", "read by the backfill"], startingSecondsAgo: 300),
+            under: home.root(.claudeCode))
+        try FileManager.default.createDirectory(atPath: home.root(.codex), withIntermediateDirectories: true)
+        // memoryd runs as user 65534, whose inotify instances another process holds.
+        for item in try FileManager.default.subpathsOfDirectory(atPath: home.dir.url.path) {
+            #expect(chown(home.dir.path(item), 65534, 65534) == 0)
+        }
+        #expect(chown(home.dir.url.path, 65534, 65534) == 0)
+        let hog = try #require(try Self.inotifyHog())
+        defer { hog.terminate() }
+        let daemon = try home.start(
+            follow: "claude-code", launcher: [Unprivileged.setpriv, "--reuid=65534", "--regid=65534", "--clear-groups"])
+        #expect(try home.stored(["before the start", "read by the backfill"], within: 10), "log: \(daemon.log)")
+        let sources = try #require(try home.follow()["sources"] as? [[String: String]])
+        #expect(sources.map { $0["watching"] } == ["polling"], "\(sources)")
+        #expect(daemon.log.contains("following transcripts by polling every 1s"), "\(daemon.log)")
+
+        let appended = try session.lines(["appended while polled"], startingSecondsAgo: 10)
+        try TranscriptFile.append(appended.joined(separator: "\n") + "\n", to: path)
+        let other = AgentSession(.claudeCode, number: 2, cwd: "/home/dana/src/other")
+        let otherPath = try other.write(try other.lines(["a new file, polled", "found"]), under: home.root(.claudeCode))
+        #expect(chown(otherPath, 65534, 65534) == 0)
+        #expect(
+            try home.stored(["appended while polled", "a new file, polled", "found"], within: 5),
+            "\(home.seen); log: \(daemon.log)")
+        #expect(doubles(try home.texts()) == [])
     }
 }
