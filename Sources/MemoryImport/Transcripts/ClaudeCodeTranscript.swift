@@ -9,16 +9,17 @@ import MemoryModel
 ///   selections) and without slash commands, shell commands and what they printed. A message
 ///   typed while Claude was busy and read into the running turn is written only as a
 ///   `queue-operation` (`enqueue`, then `remove`) and, in newer versions, a `queued_command`
-///   attachment: it is taken once from either. One that waited for its own turn (`dequeue`)
-///   also appears as a `user` line and is taken from that.
+///   attachment on the line after the `remove`, which then says whether a person or a tool sent
+///   it: it is taken once. One that waited for its own turn (`dequeue`) also appears as a `user`
+///   line and is taken from that.
 /// - The assistant's text: the `text` blocks of `assistant` lines. One reply is written as a line
 ///   per content block, each with the reply's `message.id`: they become one memory.
 /// - Left out: tool calls and results, thinking, system lines, sub-agents (`isSidechain`),
 ///   compaction summaries, images.
 ///
-/// Ids: a reply keeps its `message.id`; a typed message is named by its time and text
-/// (`TranscriptText.contentID`), so that a copy of it (a resumed session's carried-over lines, a
-/// compaction's replay under a new uuid) is stored once.
+/// Ids: a reply keeps its `message.id`; a typed message is named by its time and its redacted
+/// text (`TranscriptText.contentID`), so that a copy of it (a resumed session's carried-over
+/// lines, a compaction's replay under a new uuid) is stored once.
 struct ClaudeCodeTranscript: TranscriptFormat {
     private let fileSession: String
     /// The reply being read: its lines may go on.
