@@ -153,6 +153,13 @@ struct TranscriptImportCommandTests {
                     content: "Added an entry under **Unreleased**."),
             ])
         #expect(try Self.projects(fixture.db) == ["\(id)|/home/dana/src/acme-api|claude-code"])
+        // Where sessions are shown, the project is too.
+        let listed = try fixture.run(["stm", "--limit", "1"])
+        #expect(listed.stdout.contains("acme-api 7c1e2f4a"), "\(listed.stdout)")
+        let shown = try fixture.run(["show", "stm:1"])
+        #expect(shown.stdout.contains("project:") && shown.stdout.contains("/home/dana/src/acme-api"), "\(shown.stdout)")
+        let json = try fixture.run(["show", "stm:1", "--json"]).jsonObject()
+        #expect(json["session_project"] as? String == "/home/dana/src/acme-api")
     }
 
     @Test("Claude Code: a message typed while Claude was busy is stored once, whether it was read into the turn or waited for its own")

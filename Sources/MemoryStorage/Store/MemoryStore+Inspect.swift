@@ -93,8 +93,7 @@ extension MemoryStore {
                 memory: memory, longTermMemory: longTerm, mentions: try Self.mentions(in: .shortTerm(id), connection),
                 times: try Self.times(of: id, connection),
                 sessionTitle: try Self.sessionTitles([memory.session], connection)[memory.session],
-                sessionProject: try connection.prepare("SELECT project FROM session_projects WHERE session = ?")
-                    .bind([memory.session]).firstRow { $0.text(0) })
+                sessionProject: try Self.sessionProjects([memory.session], connection)[memory.session])
         }
     }
 
@@ -105,12 +104,29 @@ extension MemoryStore {
     }
 
     private static func sessionTitles(_ sessions: Set<String>, _ connection: Connection) throws -> [String: String] {
-        let lookup = try connection.prepare("SELECT title FROM session_titles WHERE session = ?")
-        var titles: [String: String] = [:]
+        try sessionValues("title", of: "session_titles", sessions, connection)
+    }
+
+    /// The directories these sessions ran in, for those that came from a coding agent's transcript.
+    public func sessionProjects(_ sessions: Set<String>) throws -> [String: String] {
+        guard !sessions.isEmpty else { return [:] }
+        return try withConnection { connection in try Self.sessionProjects(sessions, connection) }
+    }
+
+    private static func sessionProjects(_ sessions: Set<String>, _ connection: Connection) throws -> [String: String] {
+        try sessionValues("project", of: "session_projects", sessions, connection)
+    }
+
+    /// `column` of each of `sessions` that has a row in `table`.
+    private static func sessionValues(
+        _ column: String, of table: String, _ sessions: Set<String>, _ connection: Connection
+    ) throws -> [String: String] {
+        let lookup = try connection.prepare("SELECT \(column) FROM \(table) WHERE session = ?")
+        var values: [String: String] = [:]
         for session in sessions {
-            if let title = try lookup.bind([session]).firstRow({ $0.text(0) }) { titles[session] = title }
+            if let value = try lookup.bind([session]).firstRow({ $0.text(0) }) { values[session] = value }
         }
-        return titles
+        return values
     }
 
     private static func longTermMemory(_ id: LongTermMemoryID, _ connection: Connection) throws -> LongTermMemory {

@@ -37,8 +37,13 @@ struct ShortTermCommand: Command {
         let store = try context.openStoreToRead()
         let memories = try await store.shortTermMemories(status: status, session: session, limit: limit)
         if context.json { return try context.printJSON(memories) }
-        // A conversation imported from a chat export is shown by its title.
-        let titles = try await store.sessionTitles(Set(memories.map(\.session)))
+        // A conversation imported from a chat export is shown by its title; a coding agent's
+        // session by its project's directory name and the start of its id.
+        let sessions = Set(memories.map(\.session))
+        var titles = try await store.sessionTitles(sessions)
+        for (session, project) in try await store.sessionProjects(sessions) where titles[session] == nil {
+            titles[session] = "\(project.split(separator: "/").last ?? "/") \(session.prefix(8))"
+        }
         var table = Table(
             .init(header: "ID", rightAligned: true), .init(header: "CREATED (UTC)"), .init(header: "SESSION"),
             .init(header: "SOURCE"), .init(header: "STATUS"), .init(header: "IMP", rightAligned: true),
