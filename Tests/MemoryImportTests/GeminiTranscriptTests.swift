@@ -312,3 +312,20 @@ struct GeminiTranscriptTests {
         #expect(error.reason.contains("is not a Gemini CLI session record"))
     }
 }
+
+extension GeminiTranscriptTests {
+    /// Found by FuzzTranscript (Tests/Fuzz/Corpus/FuzzTranscript/crash-empty-id.jsonl).
+    @Test("a message written with an empty id is stored under one made of its time and text, not under none")
+    func emptyID() throws {
+        let one = try read([Gemini.meta(), Gemini.line(Gemini.user("", "an empty id", at: 1))])
+        #expect(one.contents == ["an empty id"])
+        #expect(one.messages.allSatisfy { !$0.id.isEmpty })
+        // An empty id is an id to gemini-cli as any other: written again, it replaces the message.
+        let two = try read([
+            Gemini.meta(), Gemini.line(Gemini.user("", "an empty id", at: 1)),
+            Gemini.line(Gemini.gemini("", "another", at: 2)),
+        ])
+        #expect(two.contents == ["another"])
+        #expect(two.messages.allSatisfy { !$0.id.isEmpty })
+    }
+}

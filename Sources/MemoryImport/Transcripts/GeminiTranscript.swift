@@ -152,7 +152,9 @@ struct GeminiTranscript: TranscriptFormat {
             if texts.isEmpty { return }
             let text = texts.joined()
             if TranscriptText.starts(text, withAnyOf: Self.injectedTurns) { return output.leftOut.add(.injected) }
-            output.add(origin: .gemini, id: id, session: session, source: NewMemory.defaultSource, text: text, at: time)
+            output.add(
+                origin: .gemini, id: Self.storedID(id, record), session: session, source: NewMemory.defaultSource,
+                text: text, at: time)
         case "gemini":
             if !(record["thoughts"]?.array ?? []).isEmpty { output.leftOut.add(.thinking) }
             output.leftOut.add(.toolCall, record["toolCalls"]?.array?.count ?? 0)
@@ -163,10 +165,19 @@ struct GeminiTranscript: TranscriptFormat {
             let trimmed = text.trimmed
             if trimmed.isEmpty || Self.acknowledgements.contains(trimmed) { return }
             output.add(
-                origin: .gemini, id: id, session: session, source: NewMemory.assistantSource, text: text, at: time)
+                origin: .gemini, id: Self.storedID(id, record), session: session, source: NewMemory.assistantSource,
+                text: text, at: time)
         default:
             output.leftOut.add(.system)
         }
+    }
+
+    /// The id a message is stored under: its own, or, for one written with an empty id (which
+    /// gemini-cli would read as any other), its time and text, as for a tool that gives none.
+    private static func storedID(_ id: String, _ record: JSONNode) -> (String) -> String {
+        guard id.isEmpty else { return { _ in id } }
+        let time = record["timestamp"]?.string
+        return { TranscriptText.contentID("gemini", time: time, text: $0) }
     }
 
     /// A content's parts: a string is one part.
