@@ -272,7 +272,7 @@ struct GeminiTranscriptTests {
         #expect(read.output.projects.isEmpty)
     }
 
-    @Test("the project is what .project_root says, else projects.json read backwards; a hash directory names none")
+    @Test("the project is what .project_root says, else projects.json read backwards, or found by its SHA-256 there")
     func project() throws {
         let directory = try TranscriptDirectory()
         let lines = [Gemini.meta(), Gemini.line(Gemini.user("u1", text: "hi", at: 1))]
@@ -288,6 +288,25 @@ struct GeminiTranscriptTests {
 
         let hashed = try directory.write("gemini/tmp/\(Gemini.projectHash)/chats/session-3.jsonl", lines: lines)
         #expect(try readTranscript(hashed, .gemini).output.projects.isEmpty)
+
+        // An older directory named by the path's SHA-256: the path is the registry's whose hash it is.
+        let hash = SHA256.hex("/Users/dana/src/x")
+        let older = try directory.write(
+            "gemini/tmp/\(hash)/chats/session-4.jsonl",
+            lines: [transcriptLine(["sessionId": Gemini.session, "projectHash": hash]), lines[1]])
+        #expect(try readTranscript(older, .gemini).output.projects == [Gemini.session: "/Users/dana/src/x"])
+    }
+
+    @Test("SHA-256 gives the standard's digests", arguments: [
+        ("", "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"),
+        ("abc", "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"),
+        ("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq",
+         "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1"),
+        (String(repeating: "a", count: 1000),
+         "41edece42d63e8d9bf515a9ba6932e1c20cbc9f5a5d134645adb5db1b9737ea3"),
+    ])
+    func sha256(text: String, digest: String) {
+        #expect(SHA256.hex(text) == digest)
     }
 
     @Test("the session is the metadata's id, else the file's stem")

@@ -26,6 +26,9 @@ struct GeminiTranscript: TranscriptFormat {
     private let path: String
     private var session: String?
     private var kind: String?
+    /// The SHA-256 of the project's directory, and the directories the session worked in.
+    private var projectHash: String?
+    private var directories: [String] = []
     private var order: [String] = []
     private var records: [String: JSONNode] = [:]
     /// Ids written on lines of their own, not only in a checkpoint.
@@ -94,12 +97,16 @@ struct GeminiTranscript: TranscriptFormat {
     private mutating func metadata(_ node: JSONNode) {
         if let id = node["sessionId"]?.string, !id.isEmpty { session = id }
         if let kind = node["kind"]?.string { self.kind = kind }
+        if let hash = node["projectHash"]?.string { projectHash = hash.lowercased() }
+        if let listed = node["directories"]?.array { directories = listed.compactMap(\.string) }
     }
 
     mutating func flush(final: Bool, into output: inout TranscriptOutput) {
         let session = session ?? Self.fileStem(path)
         if kind == "subagent" { return output.leftOut.add(.sidechain, order.count) }
-        if let project = Self.projectRoot(of: path) { output.projects[session] = project }
+        if let project = Self.projectRoot(of: path, hash: projectHash, directories: directories) {
+            output.projects[session] = project
+        }
         for id in order where own.contains(id) {
             guard let record = records[id] else { continue }
             message(record, id: id, session: session, into: &output)
@@ -195,9 +202,10 @@ struct GeminiTranscript: TranscriptFormat {
     // MARK: - The project
 
     /// The project directory of a session in `tmp/<project>/chats/`: what `tmp/<project>/.project_root`
-    /// says (gemini-cli 0.29 on), else `~/.gemini/projects.json` read backwards. Older directories are
-    /// named by a hash of the path alone, which does not say it.
-    static func projectRoot(of path: String) -> String? {
+    /// says (gemini-cli 0.29 on), else `~/.gemini/projects.json` read backwards. Older directories
+    /// are named by the SHA-256 of the path (`projectHash`): then the path is the one of
+    /// projects.json's and the session's own directories whose hash it is, if any.
+    static func projectRoot(of path: String, hash: String? = nil, directories: [String] = []) -> String? {
         var components = path.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
         guard components.count >= 3, components[components.count - 2] == "chats" else { return nil }
         components.removeLast(2)
@@ -205,13 +213,17 @@ struct GeminiTranscript: TranscriptFormat {
         if let root = readSmallFile(projectDirectory + "/.project_root")?.trimmed, root.hasPrefix("/") { return root }
         let slug = components.last ?? ""
         components.removeLast(2)
-        guard let registry = readSmallFile(components.joined(separator: "/") + "/projects.json"),
-            let node = try? registry.utf8.withContiguousStorageIfAvailable({ bytes in
+        var projects: [(key: String, value: JSONNode)] = []
+        if let text = readSmallFile(components.joined(separator: "/") + "/projects.json"),
+            let registry = try? Array(text.utf8).withUnsafeBufferPointer({ bytes in
                 try JSONArrayReader.value(of: bytes, name: "projects.json")
-            }),
-            let projects = node["projects"]?.object
-        else { return nil }
-        return projects.first { $0.value.string == slug }?.key
+            })
+        {
+            projects = registry["projects"]?.object ?? []
+        }
+        if let named = projects.first(where: { $0.value.string == slug })?.key { return named }
+        guard let hash, hash.count == 64 else { return nil }
+        return (projects.map { $0.key } + directories).first { SHA256.hex($0) == hash }
     }
 
     private static func readSmallFile(_ path: String) -> String? {
