@@ -11,11 +11,6 @@ import MemoryStorage
 /// with their defaults too, and Tests/MemctlTests/ConfigurationKeysTests.swift fails when it and
 /// the table disagree.
 package struct DaemonConfiguration: Equatable {
-    package static func == (left: DaemonConfiguration, right: DaemonConfiguration) -> Bool {
-        left.database == right.database && left.socket == right.socket && left.logLevel == right.logLevel
-            && left.loops == right.loops && left.policy == right.policy && left.follow == right.follow
-    }
-
     package var database: String
     package var socket: String
     package var logLevel = LogLevel.info
@@ -23,7 +18,8 @@ package struct DaemonConfiguration: Equatable {
     package var policy = ConsolidationPolicy()
     /// The coding agents whose transcripts memoryd follows, each with its directory.
     package var follow: [FollowedSource] = []
-    private let environment: [String: String]
+    /// Where each tool writes its sessions in this environment, for a `follow` that names no directory.
+    private let defaultRoots: [TranscriptTool: String]
 
     /// One setting: its name in the file, its default as the file would write it (nil when it
     /// depends on the environment), and what it takes.
@@ -59,12 +55,16 @@ package struct DaemonConfiguration: Equatable {
     package init(environment: [String: String]) {
         database = Self.defaultDatabase(environment)
         socket = Self.defaultSocket(environment)
-        self.environment = environment
+        var roots: [TranscriptTool: String] = [:]
+        for tool in TranscriptTool.allCases { roots[tool] = tool.defaultRoot(environment: environment) }
+        defaultRoots = roots
     }
 
     /// `claude-code, codex=/srv/codex/sessions, gemini`: each tool at its own directory, or at
     /// its default one (`TranscriptTool.defaultRoot`); `none` follows nothing.
-    static func parseFollow(_ value: String, environment: [String: String]) throws(ConfigurationError) -> [FollowedSource] {
+    static func parseFollow(_ value: String, defaultRoots: [TranscriptTool: String]) throws(ConfigurationError)
+        -> [FollowedSource]
+    {
         let expected = "expected none, or claude-code, codex and gemini, each as TOOL or TOOL=DIR, comma-separated"
         let items = value.split(separator: ",").map { $0.trimmed }.filter { !$0.isEmpty }
         if items.isEmpty || items == ["none"] { return [] }
@@ -81,7 +81,7 @@ package struct DaemonConfiguration: Equatable {
             if parts.count == 2 {
                 guard !parts[1].isEmpty else { throw ConfigurationError("follow = \(value): \(tool.rawValue)= needs a directory") }
                 root = DaemonPaths.absolute(parts[1])
-            } else if let defaultRoot = tool.defaultRoot(environment: environment) {
+            } else if let defaultRoot = defaultRoots[tool] {
                 root = defaultRoot
             } else {
                 throw ConfigurationError(
@@ -142,7 +142,7 @@ package struct DaemonConfiguration: Equatable {
             }
             policy.threads = threads
         case "follow":
-            follow = try Self.parseFollow(value, environment: environment)
+            follow = try Self.parseFollow(value, defaultRoots: defaultRoots)
         default:
             throw ConfigurationError(
                 "unknown setting '\(key)'; settings are " + Self.keys.map(\.key).joined(separator: ", "))

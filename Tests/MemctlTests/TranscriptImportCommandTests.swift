@@ -587,6 +587,24 @@ struct TranscriptImportCommandTests {
         #expect(!FileManager.default.fileExists(atPath: dir.path("new")))
     }
 
+    @Test("a compressed Codex CLI rollout is skipped with the reason and what to do; the others go in and the import succeeds")
+    func compressedRollout() throws {
+        let fixture = try MemctlFixture()
+        let root = fixture.dir.path("sessions")
+        let session = AgentSession(.codex)
+        let path = try session.write(try session.lines(["a question", "an answer"]), under: root)
+        let compressed = path.replacingOccurrences(of: ".jsonl", with: "-older.jsonl.zst")
+        try TranscriptFile.write("\u{28}\u{B5}/\u{FD}", to: compressed)
+        let result = try fixture.run(["import", "--from", "codex", root])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.hasPrefix("imported 2 messages of 1 session in 1 file from Codex CLI"), "\(result.stdout)")
+        #expect(result.stderrLines == ["skipped \(compressed): is compressed with zstd, which memoryd does not read; decompress it with `zstd -d` and import it again"])
+        let json = try fixture.run(["import", "--from", "codex", root, "--json"]).jsonObject()
+        let skipped = try #require(json["skipped_files"] as? [[String: String]])
+        #expect(skipped.map { $0["file"] } == [compressed])
+        #expect((json["failures"] as? [Any])?.isEmpty == true)
+    }
+
     @Test("a complete last line without its newline is imported", arguments: AgentSession.Tool.allCases)
     func unterminatedCompleteLastLine(_ tool: AgentSession.Tool) throws {
         let fixture = try MemctlFixture()

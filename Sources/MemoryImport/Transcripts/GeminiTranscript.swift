@@ -1,5 +1,6 @@
 import JSONReading
 import MemoryModel
+import SystemSupport
 
 #if canImport(Glibc)
     import Glibc
@@ -227,15 +228,10 @@ struct GeminiTranscript: TranscriptFormat {
     }
 
     private static func readSmallFile(_ path: String) -> String? {
-        guard let source = try? FileByteSource(path: path) else { return nil }
-        var bytes: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 4096)
-        while bytes.count < 1 << 20 {
-            let count = (try? buffer.withUnsafeMutableBytes { try source.read(into: $0) }) ?? 0
-            if count == 0 { break }
-            bytes += buffer[..<count]
-        }
-        return String(validating: bytes, as: UTF8.self)
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        return (try? StandardStream.readAll(descriptor)).flatMap { String(validating: $0, as: UTF8.self) }
     }
 
     static func fileStem(_ path: String) -> String {

@@ -15,6 +15,11 @@ package enum TranscriptImport {
         let startedAt = Timestamp.now
         var seen: Set<String> = []
         for file in files {
+            // Not read, and not wrong: listed with what to do instead.
+            guard file.layout != .compressed else {
+                report.skip(file.path, TranscriptReader.compressedReason)
+                continue
+            }
             do {
                 let counts: TranscriptImportReport.FileCounts
                 if let store, !dryRun {
@@ -126,6 +131,8 @@ package struct TranscriptImportReport: Sendable, Encodable {
     /// Files whose last line was still being written: it was left for a later import.
     package private(set) var incompleteLastLines = 0
     package private(set) var failures: [Failure] = []
+    /// Files not read (a compressed Codex CLI rollout), with why.
+    package private(set) var skippedFiles: [Failure] = []
     package private(set) var said = MessageSpan()
 
     init(tool: TranscriptTool) {
@@ -142,6 +149,10 @@ package struct TranscriptImportReport: Sendable, Encodable {
         said.include(counts.said)
     }
 
+    mutating func skip(_ file: String, _ reason: String) {
+        if skippedFiles.count < maximumReportedImportErrors { skippedFiles.append(Failure(file: file, error: reason)) }
+    }
+
     mutating func fail(_ file: String, _ error: any Error) {
         if failures.count < maximumReportedImportErrors { failures.append(Failure(file: file, error: "\(error)")) }
     }
@@ -152,6 +163,7 @@ package struct TranscriptImportReport: Sendable, Encodable {
         case skipped
         case incompleteLastLines = "incomplete_last_lines"
         case failures
+        case skippedFiles = "skipped_files"
         case firstMessageAt = "first_message_at"
         case lastMessageAt = "last_message_at"
     }
@@ -166,6 +178,7 @@ package struct TranscriptImportReport: Sendable, Encodable {
         try container.encode(skipped, forKey: .skipped)
         try container.encode(incompleteLastLines, forKey: .incompleteLastLines)
         try container.encode(failures, forKey: .failures)
+        try container.encode(skippedFiles, forKey: .skippedFiles)
         try container.encode(said.first?.iso8601, forKey: .firstMessageAt)
         try container.encode(said.last?.iso8601, forKey: .lastMessageAt)
     }

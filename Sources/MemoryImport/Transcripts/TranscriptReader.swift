@@ -29,6 +29,10 @@ package final class TranscriptReader {
 
     /// Longest line read; longer ones (tool output far beyond any message) are skipped and counted.
     package static let maximumLineBytes = 64 << 20
+    /// Why a compressed rollout is not read, and what to do.
+    package static let compressedReason =
+        "is compressed with zstd, which memoryd does not read; decompress it with `zstd -d` and import it again"
+
     /// How many bytes of lines a piece reads at most.
     package static let pieceBytes = 8 << 20
 
@@ -65,7 +69,7 @@ package final class TranscriptReader {
         switch layout {
         case .compressed:
             finished = true
-            throw invalid(byte: 0, "is compressed with zstd, which memoryd does not read; decompress it with `zstd -d`")
+            throw invalid(byte: 0, Self.compressedReason)
         case .document:
             finished = true
             return try readDocument(final: final)

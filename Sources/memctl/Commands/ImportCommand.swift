@@ -199,6 +199,7 @@ extension ImportCommand {
         if report.incompleteLastLines > 0 {
             StandardStream.out("  \(plural(report.incompleteLastLines, "file")) ended in a line still being written, left for later")
         }
+        for skipped in report.skippedFiles { StandardStream.error("skipped \(skipped)") }
         for failure in report.failures { StandardStream.error("\(failure)") }
     }
 }
