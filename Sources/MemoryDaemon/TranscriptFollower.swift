@@ -126,8 +126,18 @@ package actor TranscriptFollower: Service {
         watcher.stop()
     }
 
-    /// Every transcript under the roots; a file unchanged since it was read is not opened.
+    /// Every transcript under the roots; a file unchanged since it was read is not opened. Then,
+    /// as at a pass's end, the `-wal` is emptied: a backfill writes as much as a pass.
     private func lookAtEverything(_ sources: [FollowedSource]) async {
+        await readEverything(sources)
+        do {
+            try await store.checkpointAfterBulkWrites()
+        } catch {
+            log.warning("cannot copy the -wal into the database after reading the sessions: \(error)")
+        }
+    }
+
+    private func readEverything(_ sources: [FollowedSource]) async {
         for source in sources {
             var found: [TranscriptFiles.File] = []
             TranscriptFiles.walk(directory: source.root) { path, name in

@@ -480,7 +480,7 @@ struct TranscriptImportCommandTests {
         #expect(try Self.stored(fixture).map(\.content) == texts)
     }
 
-    @Test("--json: tool, files, sessions, imported, already_present, skipped by kind, incomplete_last_lines, failures, first and last times")
+    @Test("--json: tool, files, sessions, imported, already_present, skipped by kind, incomplete_last_lines, failures, skipped files, first and last times")
     func jsonShape() throws {
         let fixture = try MemctlFixture()
         let root = fixture.dir.path("root")
@@ -498,8 +498,7 @@ struct TranscriptImportCommandTests {
         #expect(
             Set(report.keys) == [
                 "tool", "files", "sessions", "imported", "already_present", "skipped", "incomplete_last_lines",
-                "failures",
-                "first_message_at", "last_message_at",
+                "failures", "skipped_files", "first_message_at", "last_message_at",
             ])
         #expect(report["tool"] as? String == "claude-code")
         #expect(report["files"] as? Int == 1)

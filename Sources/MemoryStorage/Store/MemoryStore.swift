@@ -92,6 +92,15 @@ public actor MemoryStore {
         }
     }
 
+    /// Copies the whole `-wal` into the database and empties the file (`wal_checkpoint(TRUNCATE)`),
+    /// for an everyday writer after a long run of writes (the transcript follower's backfill):
+    /// its commits checkpoint only past `writerCheckpointPages`, and leave the file that long.
+    package func checkpointAfterBulkWrites() throws {
+        try withConnection { connection in
+            _ = try connection.prepare("PRAGMA wal_checkpoint(TRUNCATE)", cached: false).rows { $0.int64(0) }
+        }
+    }
+
     /// What SQLite cuts the `-wal` file back to when a writer starts it over after a complete
     /// checkpoint (`journal_size_limit`). Without it the file keeps the largest size it ever had:
     /// a cycle over 10,000 messages left a 27 MB `-wal` beside a 13 MB database. docs/RESOURCES.md,
