@@ -16,11 +16,15 @@ extension MCPToolbox {
             }
             createdAt = time
         }
+        // The server's project unless one is given; "" for none.
+        var project = self.project?.directory
+        if let given = arguments.string("project") { project = given.isEmpty ? nil : try directory(given).directory }
         let memory = NewMemory(
             content: arguments.string("content") ?? "", session: arguments.string("session"),
-            source: arguments.string("source"), importance: arguments.double("importance"), createdAt: createdAt)
+            source: arguments.string("source"), importance: arguments.double("importance"), createdAt: createdAt,
+            project: project)
         // Refused before the database is opened or created, as `memctl add` does.
-        do {
+        do throws(InvalidMemory) {
             try memory.validate()
         } catch {
             throw ToolFailure("not remembered: \(error.reason)")
@@ -35,10 +39,11 @@ extension MCPToolbox {
         let query = try arguments.text("query")
         let limit = try arguments.integer("limit", in: 1...50, default: 50)
         let maximumWords = try arguments.integer("max_words", in: RecallContext.budgets, default: 400)
+        let scope = try scope(arguments)
         // No database yet: nothing was remembered, which is an answer, not a failure.
         let recall =
             if let opened = try await store.openIfPresent() {
-                try await Recaller(store: opened).recall(query, limit: limit, quoting: true)
+                try await Recaller(store: opened).recall(query, limit: limit, quoting: true, scope: scope)
             } else {
                 Recall(memories: [], entities: [], facts: [])
             }
@@ -48,13 +53,14 @@ extension MCPToolbox {
     func searchTool(_ arguments: ToolArguments) async throws -> ToolResult {
         let query = try arguments.text("query")
         let limit = try arguments.integer("limit", in: 1...50, default: 10)
+        let scope = try scope(arguments)
         let offset =
             try arguments.string("cursor").map { cursor throws(ToolFailure) in
                 try SearchCursor(cursor, query: query).offset
             } ?? 0
         let (hits, more) =
             if let opened = try await store.openIfPresent() {
-                try await Self.searchPage(opened, query, offset: offset, limit: limit)
+                try await Self.searchPage(opened, query, offset: offset, limit: limit, scope: scope)
             } else {
                 ([SearchHit](), false)
             }
@@ -79,13 +85,37 @@ extension MCPToolbox {
     }
 
     /// One page of search hits and whether there are more: one hit past the page says so.
-    static func searchPage(_ store: MemoryStore, _ query: String, offset: Int, limit: Int) async throws
-        -> (hits: [SearchHit], more: Bool)
+    static func searchPage(_ store: MemoryStore, _ query: String, offset: Int, limit: Int, scope: ProjectScope?)
+        async throws -> (hits: [SearchHit], more: Bool)
     {
-        let hits = try await store.search(query, limit: limit + 1, offset: offset)
+        let hits = try await store.search(query, limit: limit + 1, offset: offset, scope: scope)
         return (Array(hits.prefix(limit)), hits.count > limit)
     }
 
     /// Scores to three decimals: more is noise to a reader.
     static func rounded(_ score: Double) -> Double { (score * 1000).rounded() / 1000 }
+}
+
+// MARK: - Projects
+
+extension MCPToolbox {
+    /// The memories a read tool sees: `all_projects`, else the `project` given, else the server's.
+    func scope(_ arguments: ToolArguments) throws(ToolFailure) -> ProjectScope? {
+        if arguments.bool("all_projects") == true {
+            guard arguments.string("project") == nil else {
+                throw ToolFailure("project and all_projects exclude each other; give one")
+            }
+            return nil
+        }
+        guard let given = arguments.string("project") else { return project }
+        return try directory(given)
+    }
+
+    /// A `project` argument as a scope: absolute, `~/…`, or relative to where the server runs.
+    func directory(_ given: String) throws(ToolFailure) -> ProjectScope {
+        guard let directory = ProjectScope.normalized(given, workingDirectory: workingDirectory, home: home) else {
+            throw ToolFailure("project: '\(given)' is not a directory path; give an absolute one")
+        }
+        return ProjectScope(directory: directory)
+    }
 }

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import MemoryModel
 
 /// What the tools work with: the store, memoryd's control socket, and the output for progress.
 package struct MCPToolbox: Sendable {
@@ -7,12 +8,24 @@ package struct MCPToolbox: Sendable {
     let output: MCPOutput
     /// Threads of a cycle run in this process (`memctl mcp --threads`).
     let threads: Int
+    /// The project the server works in: what `remember` files a memory under, and what `recall`
+    /// and `search` see unless told otherwise; nil: every project (`memctl mcp --all-projects`).
+    let project: ProjectScope?
+    /// The directory a relative `project` argument is taken from.
+    let workingDirectory: String
+    let home: String?
 
-    package init(store: MCPStore, socketPath: String, output: MCPOutput, threads: Int) {
+    package init(
+        store: MCPStore, socketPath: String, output: MCPOutput, threads: Int, project: ProjectScope? = nil,
+        workingDirectory: String = "/", home: String? = nil
+    ) {
         self.store = store
         self.socketPath = socketPath
         self.output = output
         self.threads = threads
+        self.project = project
+        self.workingDirectory = workingDirectory
+        self.home = home
     }
 
     /// Every tool, in the order `tools/list` shows them.
@@ -28,7 +41,8 @@ extension MCPToolbox {
             description: """
                 Store something worth remembering across conversations as a short-term memory: \
                 a fact the user told, a decision, a preference, a plan. One self-contained \
-                statement per call. memoryd consolidates it into long-term memory later.
+                statement per call. memoryd consolidates it into long-term memory later. \
+                \(rememberScope)
                 """,
             parameters: [
                 .init(
@@ -45,6 +59,12 @@ extension MCPToolbox {
                     name: "at", type: .string,
                     description: "When it happened, ISO-8601, e.g. 2026-11-02T09:30:00Z (default: now)",
                     constraints: ["format": "date-time"]),
+                .init(
+                    name: "project", type: .string,
+                    description: """
+                        The project directory it belongs to (default: \(project?.directory ?? "none")); \
+                        "" for every project
+                        """),
             ],
             outputSchema: JSONSchema.object(["id": JSONSchema.integer, "ref": JSONSchema.string]),
             readOnly: false, destructive: false, run: { try await rememberTool($0.arguments) })
@@ -57,10 +77,12 @@ extension MCPToolbox {
                 What the user's memory holds about a question or topic, in at most max_words \
                 words: first the facts that hold now and bear on the question, then one line per \
                 memory, best first, "[day said] who: passage". A long memory is quoted as the \
-                passage that matches, its cuts marked "…". Refs are in the structured result.
+                passage that matches, its cuts marked "…". Refs are in the structured result. \
+                \(readScope)
                 """,
             parameters: [
                 .init(name: "query", type: .string, description: "A question or topic in plain words", required: true),
+                projectParameter, allProjectsParameter,
                 .init(
                     name: "limit", type: .integer,
                     description: "At most this many memories (1-50, default 50: as many as fit in max_words)",
@@ -108,10 +130,11 @@ extension MCPToolbox {
                 Exact full-text search (SQLite FTS5, BM25 ranking) over short-term memories and \
                 long-term summaries. Syntax: words (all must match), "an exact phrase", OR, NOT, \
                 prefix*. Pass next_cursor back as cursor for the next page. Prefer recall for \
-                questions.
+                questions. \(readScope)
                 """,
             parameters: [
                 .init(name: "query", type: .string, description: "An FTS5 query", required: true),
+                projectParameter, allProjectsParameter,
                 .init(
                     name: "limit", type: .integer, description: "Hits per page (1-50, default 10)",
                     constraints: ["minimum": 1, "maximum": 50, "default": 10]),
@@ -126,6 +149,31 @@ extension MCPToolbox {
                     "next_cursor": JSONSchema.nullable("string"),
                 ], required: ["hits"]),
             readOnly: true, destructive: false, run: { try await searchTool($0.arguments) })
+    }
+
+    /// What `remember` files a memory under, for its description.
+    private var rememberScope: String {
+        guard let project else { return "It belongs to every project unless project is given." }
+        return "It belongs to the project in \(project.directory), where this server runs, unless project is given."
+    }
+
+    /// What `recall` and `search` see, for their descriptions.
+    private var readScope: String {
+        guard let project else { return "It reads every project's memories unless project is given." }
+        return """
+            It reads the memories of the project in \(project.directory) (where this server runs; \
+            its sub-directories included) and those of no project, unless project or all_projects is given.
+            """
+    }
+
+    private var projectParameter: ToolParameter {
+        .init(
+            name: "project", type: .string,
+            description: "Read this project directory's memories and those of no project instead")
+    }
+
+    private var allProjectsParameter: ToolParameter {
+        .init(name: "all_projects", type: .boolean, description: "Read every project's memories (default: false)")
     }
 
     private var entity: MCPTool {

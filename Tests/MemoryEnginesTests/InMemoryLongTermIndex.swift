@@ -19,9 +19,13 @@ final class InMemoryLongTermIndex: LongTermIndex {
         }
     }
 
-    func newest(under key: Int64, limit: Int, excluding excluded: Set<LongTermMemoryID>) -> [LongTermMemoryID] {
+    func newest(under key: Int64, project: String?, limit: Int, excluding excluded: Set<LongTermMemoryID>)
+        -> [LongTermMemoryID]
+    {
         newestAsked += 1
-        let ids = keys.filter { $0.value.contains(key) && !excluded.contains($0.key) }.map(\.key)
+        let ids = keys.filter {
+            $0.value.contains(key) && !excluded.contains($0.key) && memories[$0.key]?.project == project
+        }.map(\.key)
         return Array(ids.sorted(by: >).prefix(limit))
     }
 
@@ -47,7 +51,7 @@ final class InMemoryLongTermIndex: LongTermIndex {
             memories[id] = LongTermMemory(
                 id: id, summary: write.summary, strength: write.strength, importance: write.importance,
                 createdAt: write.createdAt, updatedAt: write.lastReinforcedAt, lastReinforcedAt: write.lastReinforcedAt,
-                sourceCount: 0)
+                sourceCount: 0, project: write.existing.flatMap { memories[$0]?.project } ?? write.project)
             if write.summaryChanged { keys[id] = write.bandKeys }
             for source in write.sources where source.role != .reinforced {
                 merged[id, default: []].append((sessions[source.stmID]!, source.joinedAt))

@@ -11,7 +11,9 @@ import MemoryModel
 /// A memory is compared with the long-term memories that share the most band keys with it
 /// (`shortlistLength`, from the `perBandKey` newest under each key), and with those of its own
 /// conversation that take merges from it (`ConsolidationEngine.canMerge`). It merges into,
-/// reinforces, or starts the one it is most alike; or, when unimportant, is parked.
+/// reinforces, or starts the one it is most alike; or, when unimportant, is parked. It is only
+/// ever compared with long-term memories of its own project (none with none): consolidation never
+/// joins two projects (docs/PROJECTS.md).
 package struct ConsolidationPlanner {
     private let engine: ConsolidationEngine
     private let index: any LongTermIndex
@@ -30,8 +32,8 @@ package struct ConsolidationPlanner {
     private var created = 0
 
     /// The index's answers, kept for the batch: nothing changes them while it is planned.
-    /// The newest stored ids under a key, at most `asked` of them (fewer: all there are).
-    private var storedUnder: [Int64: (ids: [LongTermMemoryID], asked: Int)] = [:]
+    /// The newest stored ids of a project under a key, at most `asked` of them (fewer: all there are).
+    private var storedUnder: [ProjectKey: (ids: [LongTermMemoryID], asked: Int)] = [:]
     /// Stored memories open to merges from the batch's memories of a session, over the batch's
     /// time span in it (`spans`).
     private var openIn: [String: [(id: LongTermMemoryID, merging: Merging)]] = [:]
@@ -41,6 +43,12 @@ package struct ConsolidationPlanner {
         self.engine = engine
         self.index = index
         self.summaries = summaries
+    }
+
+    /// A band key within one project's long-term memories.
+    private struct ProjectKey: Hashable {
+        let key: Int64
+        let project: String?
     }
 
     /// A long-term memory as a batch sees it: a stored one, or the n-th one the batch creates.
@@ -57,6 +65,8 @@ package struct ConsolidationPlanner {
         let reference: Reference
         /// A stored memory's summary as stored: the write changes it only if it differs.
         let storedSummary: String?
+        /// The project of its sources; nil: of none.
+        let project: String?
         /// Its conversation and latest created or merged memory; nil for a stored memory not (yet)
         /// found open to merges from the batch's memories.
         var merging: Merging?
@@ -145,7 +155,7 @@ package struct ConsolidationPlanner {
     private mutating func reachable(_ memory: ShortTermMemory, _ feature: Features) throws -> [Int] {
         var shared: [Reference: Int] = [:]
         for key in feature.bandKeys {
-            for reference in try newest(under: key) { shared[reference, default: 0] += 1 }
+            for reference in try newest(under: key, project: memory.project) { shared[reference, default: 0] += 1 }
         }
         var reached = Set<Int>()
         let shortlist = shared.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key > $1.key }
@@ -166,24 +176,28 @@ package struct ConsolidationPlanner {
         for draft in createdBySession[memory.session] ?? [] where engine.canMerge(memory, into: drafts[draft].merging) {
             reached.insert(draft)
         }
-        return reached.sorted { drafts[$0].reference < drafts[$1].reference }
+        // A session's memories may name different projects (`memctl add --session S --project P`).
+        return reached.filter { drafts[$0].project == memory.project }.sorted {
+            drafts[$0].reference < drafts[$1].reference
+        }
     }
 
-    /// The `perBandKey` newest long-term memories under a band key, as they are after the
-    /// batch's changes so far: the newest stored ones the batch has not joined, and the drafts
-    /// whose own keys include it.
-    private mutating func newest(under key: Int64) throws -> [Reference] {
+    /// The `perBandKey` newest long-term memories of `project` under a band key, as they are
+    /// after the batch's changes so far: the newest stored ones the batch has not joined, and the
+    /// drafts whose own keys include it.
+    private mutating func newest(under key: Int64, project: String?) throws -> [Reference] {
         let limit = ConsolidationEngine.perBandKey
-        var stored = storedUnder[key] ?? (ids: [], asked: 0)
+        let scoped = ProjectKey(key: key, project: project)
+        var stored = storedUnder[scoped] ?? (ids: [], asked: 0)
         var kept = stored.ids.filter { !joinedStored.contains($0) }
         // Too few left, and the index may hold older ones it was not asked for.
-        if storedUnder[key] == nil || (kept.count < limit && stored.ids.count == stored.asked) {
-            stored = (try index.newest(under: key, limit: limit, excluding: joinedStored), limit)
-            storedUnder[key] = stored
+        if storedUnder[scoped] == nil || (kept.count < limit && stored.ids.count == stored.asked) {
+            stored = (try index.newest(under: key, project: project, limit: limit, excluding: joinedStored), limit)
+            storedUnder[scoped] = stored
             kept = stored.ids
         }
         var references = kept.prefix(limit).map(Reference.stored)
-        references += (joinedByBandKey[key] ?? []).map { drafts[$0].reference }
+        references += (joinedByBandKey[key] ?? []).filter { drafts[$0].project == project }.map { drafts[$0].reference }
         return Array(references.sorted(by: >).prefix(limit))
     }
 
@@ -210,8 +224,8 @@ package struct ConsolidationPlanner {
             createdAt: stored.createdAt, lastReinforcedAt: stored.lastReinforcedAt, sources: [], bandKeys: [])
         return add(
             Draft(
-                write: write, reference: reference, storedSummary: stored.summary, merging: merging,
-                length: analysis.length, statements: analysis.statements, names: analysis.names))
+                write: write, reference: reference, storedSummary: stored.summary, project: stored.project,
+                merging: merging, length: analysis.length, statements: analysis.statements, names: analysis.names))
     }
 
     private mutating func add(_ draft: Draft) -> Int {
@@ -226,10 +240,11 @@ package struct ConsolidationPlanner {
         let write = ConsolidationPlan.LongTermWrite(
             summary: "", strength: 1, importance: feature.importance, createdAt: memory.createdAt,
             lastReinforcedAt: memory.createdAt,
-            sources: [.init(stmID: memory.id, role: .created, joinedAt: memory.createdAt)], bandKeys: [])
+            sources: [.init(stmID: memory.id, role: .created, joinedAt: memory.createdAt)], bandKeys: [],
+            project: memory.project)
         let draft = add(
             Draft(
-                write: write, reference: .new(created), storedSummary: nil,
+                write: write, reference: .new(created), storedSummary: nil, project: memory.project,
                 merging: Merging(session: memory.session, lastMergedAt: memory.createdAt), length: 0,
                 statements: [], names: WordSet([String]()), sentences: []))
         created += 1

@@ -4,7 +4,7 @@ import MemoryModel
 /// Turns one JSONL line into a `NewMemory`, or a one-line reason why not.
 ///
 /// Accepted: `{"content": "...", "session": "...", "source": "...", "importance": 0.5,
-/// "created_at": "2026-11-02T09:30:00Z"}` with only `content` required, and chat-style
+/// "created_at": "2026-11-02T09:30:00Z", "project": "/home/me/src/shop"}` with only `content` required, and chat-style
 /// `{"role": "user", "content": "..."}` where the role becomes the source (an explicit `source`
 /// wins). Other keys are ignored; `null` counts as absent.
 public struct MemoryLineDecoder {
@@ -42,8 +42,16 @@ public struct MemoryLineDecoder {
         var source = try Self.string(line, "source")
         if source == nil { source = try Self.string(line, "role") }
         let session = try Self.string(line, "session")
+        var project: String?
+        if let directory = try Self.string(line, "project") {
+            guard directory.hasPrefix("/") else {
+                throw InvalidMemory("\"project\" must be an absolute directory: \(Self.quote(directory))")
+            }
+            project = ProjectScope.lexicallyNormalized(directory)
+        }
         let memory = NewMemory(
-            content: content, session: session, source: source, importance: importance, createdAt: createdAt)
+            content: content, session: session, source: source, importance: importance, createdAt: createdAt,
+            project: project)
         try memory.validate()
         return memory
     }

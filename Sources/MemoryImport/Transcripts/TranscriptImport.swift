@@ -70,10 +70,11 @@ package enum TranscriptImport {
     package static func write(
         _ output: TranscriptOutput, origin tool: TranscriptTool, to writer: inout ImportWriter, startedAt: Timestamp
     ) throws {
-        for message in output.messages { try writer.insert(message, createdAt: startedAt, revising: true) }
+        // Projects first: each message takes its session's.
         for (session, project) in output.projects.sorted(by: { $0.key < $1.key }) {
-            try writer.setProject(project, session: session, origin: tool.rawValue)
+            try writer.setProject(ProjectScope.lexicallyNormalized(project), session: session, origin: tool.rawValue)
         }
+        for message in output.messages { try writer.insert(message, createdAt: startedAt, revising: true) }
         try writer.withdraw(output.withdrawn, origin: tool.rawValue)
     }
 

@@ -31,12 +31,16 @@ package struct ConsolidationPlan: Sendable, Equatable {
         /// False when an existing memory's summary came out unchanged: then neither the summary,
         /// its full-text entry nor its band keys need writing.
         package var summaryChanged = true
+        /// The project of its sources (all of one: consolidation never joins two projects); nil:
+        /// of none. Written when the memory is created.
+        package var project: String?
 
         package init(
             existing: LongTermMemoryID? = nil, summary: String, strength: Double, importance: Double,
             createdAt: Timestamp, lastReinforcedAt: Timestamp, sources: [Source], bandKeys: [Int64],
-            summaryChanged: Bool = true
+            summaryChanged: Bool = true, project: String? = nil
         ) {
+            self.project = project
             self.existing = existing
             self.summary = summary
             self.strength = strength
@@ -74,9 +78,10 @@ package struct ConsolidationPlan: Sendable, Equatable {
 /// exact: nothing changes them until the plan is written. The rules live in the engine
 /// (`ConsolidationPlanner`), which never sees SQLite.
 package protocol LongTermIndex {
-    /// Up to `limit` long-term memories with this band key, newest (highest id) first, passing
-    /// over `excluded`.
-    func newest(under key: Int64, limit: Int, excluding excluded: Set<LongTermMemoryID>) throws -> [LongTermMemoryID]
+    /// Up to `limit` long-term memories of `project` (nil: of none) with this band key, newest
+    /// (highest id) first, passing over `excluded`.
+    func newest(under key: Int64, project: String?, limit: Int, excluding excluded: Set<LongTermMemoryID>) throws
+        -> [LongTermMemoryID]
     /// The long-term memories created or merged from a memory of `session` made between the two
     /// times, each with when it last took one (`Merging`).
     func open(session: String, from: Timestamp, to: Timestamp) throws -> [LongTermMemoryID: Merging]

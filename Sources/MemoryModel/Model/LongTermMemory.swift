@@ -12,11 +12,16 @@ public struct LongTermMemory: Codable, Sendable, Equatable, Identifiable {
     public let sourceCount: Int
     /// When it was forgotten on request (`memctl forget`); nil while it is remembered.
     @ExplicitNull public var forgottenAt: Timestamp?
+    /// The directory of the project its sources belong to (consolidation never joins memories of
+    /// different projects); nil: it belongs to every project.
+    @ExplicitNull public var project: String?
 
     package init(
         id: LongTermMemoryID, summary: String, strength: Double, importance: Double, createdAt: Timestamp,
-        updatedAt: Timestamp, lastReinforcedAt: Timestamp, sourceCount: Int, forgottenAt: Timestamp? = nil
+        updatedAt: Timestamp, lastReinforcedAt: Timestamp, sourceCount: Int, forgottenAt: Timestamp? = nil,
+        project: String? = nil
     ) {
+        self.project = project
         self.id = id
         self.summary = summary
         self.strength = strength

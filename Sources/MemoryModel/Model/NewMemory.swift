@@ -16,11 +16,14 @@ public struct NewMemory: Sendable, Equatable {
     public var importance: Double?
     /// When it happened; nil means now.
     public var createdAt: Timestamp?
+    /// The directory of the project it belongs to, absolute; nil: every project.
+    public var project: String?
 
     public init(
         content: String, session: String? = nil, source: String? = nil, importance: Double? = nil,
-        createdAt: Timestamp? = nil
+        createdAt: Timestamp? = nil, project: String? = nil
     ) {
+        self.project = project
         self.content = content
         self.session = session ?? Self.defaultSession
         self.source = source ?? Self.defaultSource
@@ -39,6 +42,9 @@ public struct NewMemory: Sendable, Equatable {
         if source.isEmpty { throw InvalidMemory("source is empty") }
         if let importance, !(0...1).contains(importance) {
             throw InvalidMemory("importance must be between 0 and 1, got \(importance)")
+        }
+        if let project, !ProjectScope.isStorable(project) {
+            throw InvalidMemory("project must be an absolute directory, got \"\(project)\"")
         }
     }
 }

@@ -21,11 +21,15 @@ public struct ShortTermMemory: Codable, Sendable, Equatable, Identifiable {
     public let status: MemoryStatus
     /// The long-term memory this one went into, once consolidated.
     @ExplicitNull public var ltmID: LongTermMemoryID?
+    /// The directory of the project it belongs to; nil: it belongs to every project
+    /// (docs/PROJECTS.md).
+    @ExplicitNull public var project: String?
 
     package init(
         id: ShortTermMemoryID, content: String, session: String, source: String, importance: Double? = nil,
-        createdAt: Timestamp, status: MemoryStatus, ltmID: LongTermMemoryID? = nil
+        createdAt: Timestamp, status: MemoryStatus, ltmID: LongTermMemoryID? = nil, project: String? = nil
     ) {
+        self.project = project
         self.id = id
         self.content = content
         self.session = session

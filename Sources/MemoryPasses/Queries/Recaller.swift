@@ -20,7 +20,11 @@ public struct Recaller: Sendable {
     /// The memories `query` recalls, at most `limit`, and the entities it names with their facts.
     /// `quoting`: the recall is to be quoted within a word budget (`RecallContext`), so each
     /// memory's matched turn also carries the end of the turn before it, which it may answer.
-    public func recall(_ query: String, limit: Int, now: Timestamp = .now, quoting: Bool = false) async throws -> Recall {
+    /// `scope`: only the memories of that project and of none (nil: every memory). Entities and
+    /// their facts are shared by every project.
+    public func recall(
+        _ query: String, limit: Int, now: Timestamp = .now, quoting: Bool = false, scope: ProjectScope? = nil
+    ) async throws -> Recall {
         let tokens = TextTokens(query).tokens.filter(\.isWord).map(\.lower)
         let words = Self.queryWords(tokens)
         // The names in the query need the gazetteer, which takes milliseconds to build: on the
@@ -28,9 +32,10 @@ public struct Recaller: Sendable {
         async let aliasKeys = Self.aliasKeys(in: query, tokens: tokens)
         var memories: [Recall.Memory] = []
         if !words.isEmpty {
-            let rows = try await store.recallTurns(matching: words, weights: weights)
+            let rows = try await store.recallTurns(matching: words, weights: weights, scope: scope)
             // Where the best-matched turns' threads go on (rows come best BM25 first).
-            let following = try await store.turnsAfter(Array(rows.prefix(weights.threadSources)), count: 2)
+            let following = try await store.turnsAfter(
+                Array(rows.prefix(weights.threadSources)), count: 2, scope: scope)
             let longTermIDs = rows.compactMap(\.longTermID) + following.values.flatMap { $0.compactMap(\.turn.longTermID) }
             let stored = try await store.longTermMemories(Set(longTermIDs.map(LongTermMemoryID.init)))
             let longTerm = stored.reduce(into: [Int64: RecallRanker.LongTerm]()) { longTerm, entry in

@@ -12,7 +12,7 @@ import SQLiteKit
 /// statement (docs/DECISIONS.md, "Import", has the figures). `flush()` writes what is buffered.
 package struct ImportWriter {
     static let perStatement = 64
-    private static let memoryColumns = 5
+    private static let memoryColumns = 6
     private static let messageColumns = 6
 
     private let connection: Connection
@@ -32,7 +32,9 @@ package struct ImportWriter {
     /// Adds a memory of a JSONL import (validated by its reader).
     package mutating func insert(_ memory: NewMemory, createdAt: Timestamp) throws {
         if memoryValues.isEmpty { memoryValues.reserveCapacity(Self.perStatement * Self.memoryColumns) }
-        memoryValues += [memory.content, memory.session, memory.source, memory.importance, createdAt.iso8601]
+        memoryValues += [
+            memory.content, memory.session, memory.source, memory.importance, createdAt.iso8601, memory.project,
+        ]
         if memoryValues.count == Self.perStatement * Self.memoryColumns { try flushMemories() }
     }
 
@@ -62,7 +64,7 @@ package struct ImportWriter {
     private mutating func flushMemories() throws {
         guard !memoryValues.isEmpty else { return }
         let rows = memoryValues.count / Self.memoryColumns
-        let placeholders = Array(repeating: "(?, ?, ?, ?, ?)", count: rows).joined(separator: ", ")
+        let placeholders = Array(repeating: "(?, ?, ?, ?, ?, ?)", count: rows).joined(separator: ", ")
         // A full statement is cached; the one shorter statement at the end of a file is not.
         try connection.prepare(
             "INSERT INTO \(MemoryStore.shortTermInsertColumns) VALUES \(placeholders)",
@@ -89,11 +91,12 @@ package struct ImportWriter {
         }
         let rows = messageValues.count / Self.messageColumns
         let placeholders = Array(repeating: "(?, ?, ?, ?, ?, ?)", count: rows).joined(separator: ", ")
-        // A message the user purged is not brought back.
+        // A message the user purged is not brought back. A message takes its session's project as
+        // it stands (`setProject` runs before the messages of a read are inserted).
         try connection.prepare(
             """
-            INSERT OR IGNORE INTO short_term_memories(content, session, source, created_at, export_origin, export_id)
-            SELECT * FROM (VALUES \(placeholders)) AS v
+            INSERT OR IGNORE INTO short_term_memories(content, session, source, created_at, export_origin, export_id, project)
+            SELECT v.*, (SELECT p.project FROM session_projects p WHERE p.session = v.column2) FROM (VALUES \(placeholders)) AS v
             WHERE NOT EXISTS (SELECT 1 FROM purged_exports p WHERE p.export_origin = v.column5 AND p.export_id = v.column6)
             """,
             cached: rows == Self.perStatement

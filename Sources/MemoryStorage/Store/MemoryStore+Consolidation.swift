@@ -171,16 +171,19 @@ extension MemoryStore {
             let rows = writes[start..<min(start + insertRows, writes.count)]
             let statement = try connection.prepare(
                 """
-                INSERT INTO long_term_memories(summary, strength, importance, created_at, updated_at, last_reinforced_at)
-                VALUES \(Array(repeating: "(?, ?, ?, ?, ?, ?)", count: rows.count).joined(separator: ", ")) RETURNING id
+                INSERT INTO long_term_memories(summary, strength, importance, created_at, updated_at, last_reinforced_at,
+                    project)
+                VALUES \(Array(repeating: "(?, ?, ?, ?, ?, ?, ?)", count: rows.count).joined(separator: ", ")) RETURNING id
                 """, cached: rows.count == insertRows)
-            let inserted = try statement.bind(rows.flatMap(values)).rows { LongTermMemoryID($0.int64(0)) }
+            let inserted = try statement.bind(rows.flatMap { values($0) + [$0.project] }).rows {
+                LongTermMemoryID($0.int64(0))
+            }
             ids += inserted.sorted()
         }
         return ids
     }
 
-    /// New long-term memories written per statement (six parameters each).
+    /// New long-term memories written per statement (seven parameters each).
     static let insertRows = 128
 
     /// A long-term memory's columns as a write sets them.

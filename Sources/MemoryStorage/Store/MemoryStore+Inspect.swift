@@ -6,29 +6,31 @@ import SQLiteKit
 
 extension MemoryStore {
     package static let shortTermColumns =
-        "id, content, session, source, importance, created_at, status, ltm_id FROM short_term_memories"
+        "id, content, session, source, importance, created_at, status, ltm_id, project FROM short_term_memories"
 
-    /// A short-term memory from the eight columns of `shortTermColumns`, starting at `first`.
+    /// A short-term memory from the nine columns of `shortTermColumns`, starting at `first`.
     package static func shortTermMemory(_ row: Row, from first: Int32) -> ShortTermMemory {
         ShortTermMemory(
             id: ShortTermMemoryID(row.int64(first)), content: row.text(first + 1), session: row.text(first + 2),
             source: row.text(first + 3), importance: row.optionalDouble(first + 4),
             createdAt: timestamp(row, first + 5), status: MemoryStatus(rawValue: row.text(first + 6)) ?? .pending,
-            ltmID: row.optionalInt64(first + 7).map(LongTermMemoryID.init))
+            ltmID: row.optionalInt64(first + 7).map(LongTermMemoryID.init), project: row.optionalText(first + 8))
     }
 
     package static func shortTermMemory(_ row: Row) -> ShortTermMemory { shortTermMemory(row, from: 0) }
 
     static let longTermColumns = """
         l.id, l.summary, l.strength, l.importance, l.created_at, l.updated_at, l.last_reinforced_at,
-        (SELECT count(*) FROM long_term_sources s WHERE s.ltm_id = l.id), l.forgotten_at FROM long_term_memories l
+        (SELECT count(*) FROM long_term_sources s WHERE s.ltm_id = l.id), l.forgotten_at, l.project
+        FROM long_term_memories l
         """
 
     static func longTermMemory(_ row: Row) -> LongTermMemory {
         LongTermMemory(
             id: LongTermMemoryID(row.int64(0)), summary: row.text(1), strength: row.double(2),
             importance: row.double(3), createdAt: timestamp(row, 4), updatedAt: timestamp(row, 5),
-            lastReinforcedAt: timestamp(row, 6), sourceCount: row.int(7), forgottenAt: optionalTimestamp(row, 8))
+            lastReinforcedAt: timestamp(row, 6), sourceCount: row.int(7), forgottenAt: optionalTimestamp(row, 8),
+            project: row.optionalText(9))
     }
 
     /// Reads a stored time. The schema's CHECKs keep the form; a value a tool wrote around them
@@ -364,22 +366,25 @@ extension MemoryStore {
 
     /// Full-text search over short-term contents and long-term summaries, best match first,
     /// skipping `offset` hits; forgotten memories are left out. `query` uses FTS5 syntax; one
-    /// that FTS5 cannot parse throws `.invalidSearchQuery`.
-    public func search(_ query: String, limit: Int, offset: Int = 0) throws -> [SearchHit] {
+    /// that FTS5 cannot parse throws `.invalidSearchQuery`. With `scope`, only memories of that
+    /// project and of none.
+    public func search(_ query: String, limit: Int, offset: Int = 0, scope: ProjectScope? = nil) throws
+        -> [SearchHit]
+    {
         // Short-term memories are searched in the recall index's `text` column (what was said),
         // ranked on that column alone.
         let sql = """
             SELECT 'stm', r.rowid, snippet(memory_recall, 0, '[', ']', '…', 12), bm25(memory_recall, 1.0, 0.0, 0.0, 0.0)
             FROM memory_recall r JOIN short_term_memories s ON s.id = r.rowid
-            WHERE memory_recall MATCH ?1 AND s.status <> 'forgotten'
+            WHERE memory_recall MATCH ?1 AND s.status <> 'forgotten' AND \(Self.inScope("s.project", scope))
             UNION ALL
             SELECT 'ltm', f.rowid, snippet(long_term_memories_fts, 0, '[', ']', '…', 12), bm25(long_term_memories_fts)
             FROM long_term_memories_fts f JOIN long_term_memories l ON l.id = f.rowid
-            WHERE long_term_memories_fts MATCH ?2 AND l.forgotten_at IS NULL
+            WHERE long_term_memories_fts MATCH ?2 AND l.forgotten_at IS NULL AND \(Self.inScope("l.project", scope))
             ORDER BY 4, 1, 2 LIMIT ?3 OFFSET ?4
             """
         do {
-            return try connection.prepare(sql).bind(["text : (\(query))", query, limit, offset]).rows { row in
+            return try connection.prepare(sql, cached: scope == nil).bind(["text : (\(query))", query, limit, offset]).rows { row in
                 SearchHit(kind: row.text(0), id: row.int64(1), snippet: row.text(2), score: -row.double(3))
             }
         } catch let error as SQLiteError where error.resultCode == .error {
@@ -390,5 +395,26 @@ extension MemoryStore {
         } catch let error as SQLiteError {
             throw StoreError(error, path: path, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
         }
+    }
+}
+
+// MARK: - Projects
+
+extension MemoryStore {
+    /// SQL that holds for a row whose project `column` is in `scope` (every row without one), as
+    /// `ProjectScope.contains` decides: no project, the directory or one of its parents, or a
+    /// directory inside the project's root. The directories are SQL literals (a stored project
+    /// has no NUL), so the statement is not one to cache.
+    package static func inScope(_ column: String, _ scope: ProjectScope?) -> String {
+        guard let scope, scope.root != "/" else { return "1" }
+        let listed = scope.ancestors.map(literal).joined(separator: ", ")
+        // Inside the root: after "ROOT/" and before "ROOT0" ('0' follows '/').
+        return "(\(column) IS NULL OR \(column) IN (\(listed)) OR (\(column) > \(literal(scope.root + "/"))"
+            + " AND \(column) < \(literal(scope.root + "0"))))"
+    }
+
+    /// `text` as an SQL string literal.
+    private static func literal(_ text: String) -> String {
+        "'" + text.replacing("'", with: "''") + "'"
     }
 }

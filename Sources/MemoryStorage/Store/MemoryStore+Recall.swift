@@ -9,7 +9,11 @@ extension MemoryStore {
     /// FTS5 scores the turns before anything is joined, and only the best are read; on a large
     /// store the turns it scores are bounded (`recallExpression`), so recall stays fast at a
     /// million memories.
-    package func recallTurns(matching words: [String], weights: RecallWeights) throws -> [RecallTurn] {
+    /// With `scope`, a turn of another project is left out as a forgotten one is
+    /// (docs/PROJECTS.md).
+    package func recallTurns(matching words: [String], weights: RecallWeights, scope: ProjectScope? = nil) throws
+        -> [RecallTurn]
+    {
         guard !words.isEmpty else { return [] }
         return try reading { connection in
             let expression = try Self.recallExpression(words, connection)
@@ -40,7 +44,7 @@ extension MemoryStore {
             var best = BestFirst(scored)
             while turns.count < weights.candidates, let (id, rank) = best.next() {
                 let read = try turn.bind([id]).firstRow { Self.recallTurn($0, bm25: rank) }
-                if let read, !read.forgotten { turns.append(read.turn) }
+                if let read, !read.forgotten, scope?.contains(read.project) ?? true { turns.append(read.turn) }
             }
             return turns
         }
@@ -49,16 +53,16 @@ extension MemoryStore {
     /// What recall reads of a turn of `table` (an alias of `short_term_memories`), in the order
     /// `recallTurn(_:bm25:)` takes it.
     private static func recallTurnColumns(_ table: String) -> String {
-        ["id", "content", "session", "source", "created_at", "importance", "ltm_id"].map { "\(table).\($0)" }
+        ["id", "content", "session", "source", "created_at", "importance", "ltm_id", "project"].map { "\(table).\($0)" }
             .joined(separator: ", ") + ", \(table).status = 'forgotten'"
     }
 
-    /// A turn read by `recallTurnColumns`, with its BM25, and whether it was forgotten.
-    private static func recallTurn(_ row: Row, bm25: Double) -> (turn: RecallTurn, forgotten: Bool) {
+    /// A turn read by `recallTurnColumns`, with its BM25, its project, and whether it was forgotten.
+    private static func recallTurn(_ row: Row, bm25: Double) -> (turn: RecallTurn, project: String?, forgotten: Bool) {
         let turn = RecallTurn(
             id: row.int64(0), bm25: bm25, text: row.text(1), session: row.text(2), speaker: row.text(3),
             createdAt: timestamp(row, 4), importance: row.optionalDouble(5), longTermID: row.optionalInt64(6))
-        return (turn, row.int64(7) != 0)
+        return (turn, row.optionalText(7), row.int64(8) != 0)
     }
 
     /// Scored turns best first (lowest rank, then lowest id), taken one at a time off a binary
@@ -196,7 +200,10 @@ extension MemoryStore {
     /// the recall index's context is chosen): where the thread a matched turn began goes on. Each
     /// is read with a BM25 of 0, as matching nothing; a forgotten one is listed, marked, as it
     /// still tells who spoke.
-    package func turnsAfter(_ turns: [RecallTurn], count: Int) throws -> [Int64: [RecallFollowingTurn]] {
+    /// With `scope`, a turn of another project is left out.
+    package func turnsAfter(_ turns: [RecallTurn], count: Int, scope: ProjectScope? = nil) throws
+        -> [Int64: [RecallFollowingTurn]]
+    {
         guard !turns.isEmpty, count > 0 else { return [:] }
         return try reading { connection in
             let next = try connection.prepare(
@@ -208,8 +215,9 @@ extension MemoryStore {
                 """)
             var following: [Int64: [RecallFollowingTurn]] = [:]
             for turn in turns {
-                following[turn.id] = try next.bind([turn.id, count]).rows { row in
+                following[turn.id] = try next.bind([turn.id, count]).rows(upTo: count) { row in
                     let read = Self.recallTurn(row, bm25: 0)
+                    guard scope?.contains(read.project) ?? true else { return nil }
                     return RecallFollowingTurn(turn: read.turn, forgotten: read.forgotten)
                 }
             }

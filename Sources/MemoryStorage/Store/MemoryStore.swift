@@ -272,9 +272,10 @@ public actor MemoryStore {
     // MARK: - Writing
 
     /// The table and columns a new short-term memory is written to, in the order its values are bound.
-    package static let shortTermInsertColumns = "short_term_memories(content, session, source, importance, created_at)"
+    package static let shortTermInsertColumns =
+        "short_term_memories(content, session, source, importance, created_at, project)"
 
-    package static let insertShortTermMemory = "INSERT INTO \(shortTermInsertColumns) VALUES (?, ?, ?, ?, ?)"
+    package static let insertShortTermMemory = "INSERT INTO \(shortTermInsertColumns) VALUES (?, ?, ?, ?, ?, ?)"
 
     /// Stores one short-term memory and returns its id.
     public func add(_ memory: NewMemory) throws -> ShortTermMemoryID {
@@ -308,7 +309,7 @@ public actor MemoryStore {
         -> ShortTermMemoryID
     {
         try connection.prepare(insertShortTermMemory)
-            .bind([memory.content, memory.session, memory.source, memory.importance, createdAt.iso8601])
+            .bind([memory.content, memory.session, memory.source, memory.importance, createdAt.iso8601, memory.project])
             .run()
         return ShortTermMemoryID(connection.lastInsertRowID)
     }

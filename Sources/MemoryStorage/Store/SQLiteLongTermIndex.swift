@@ -6,12 +6,18 @@ import SQLiteKit
 package struct SQLiteLongTermIndex: LongTermIndex {
     let connection: Connection
 
-    /// Newest first, read only as far as needed.
-    package func newest(under key: Int64, limit: Int, excluding excluded: Set<LongTermMemoryID>) throws
-        -> [LongTermMemoryID]
+    /// Newest first, read only as far as needed. Each key's memories are looked up for their
+    /// project (`IS`: NULL matches NULL).
+    package func newest(under key: Int64, project: String?, limit: Int, excluding excluded: Set<LongTermMemoryID>)
+        throws -> [LongTermMemoryID]
     {
-        try connection.prepare("SELECT ltm_id FROM long_term_signatures WHERE band_key = ? ORDER BY ltm_id DESC")
-            .bind([key]).rows(upTo: limit) { row in
+        try connection.prepare(
+            """
+            SELECT s.ltm_id FROM long_term_signatures s CROSS JOIN long_term_memories l ON l.id = s.ltm_id
+            WHERE s.band_key = ? AND l.project IS ? ORDER BY s.ltm_id DESC
+            """
+        )
+        .bind([key, project]).rows(upTo: limit) { row in
                 let id = LongTermMemoryID(row.int64(0))
                 return excluded.contains(id) ? nil : id
             }
@@ -34,14 +40,14 @@ package struct SQLiteLongTermIndex: LongTermIndex {
     package func memory(_ id: LongTermMemoryID) throws -> LongTermMemory? {
         try connection.prepare(
             """
-            SELECT summary, strength, importance, created_at, updated_at, last_reinforced_at
+            SELECT summary, strength, importance, created_at, updated_at, last_reinforced_at, project
             FROM long_term_memories WHERE id = ? AND forgotten_at IS NULL
             """
         ).bind([id.rawValue]).firstRow { row in
             LongTermMemory(
                 id: id, summary: row.text(0), strength: row.double(1), importance: row.double(2),
                 createdAt: MemoryStore.timestamp(row, 3), updatedAt: MemoryStore.timestamp(row, 4),
-                lastReinforcedAt: MemoryStore.timestamp(row, 5), sourceCount: 0)
+                lastReinforcedAt: MemoryStore.timestamp(row, 5), sourceCount: 0, project: row.optionalText(6))
         }
     }
 

@@ -321,6 +321,28 @@ extension Schema {
         ) WITHOUT ROWID;
         """
 
+    /// Memories scoped by project (docs/PROJECTS.md): each short-term memory may name the
+    /// directory of its project, and each long-term memory the project of its sources. A memory
+    /// already stored takes its session's directory (`session_projects`, a coding agent's
+    /// transcript); a long-term memory the project of its earliest source that has one (before
+    /// this version, reinforcement could join memories of different projects). The index serves
+    /// `memctl context`: a project's newest long-term memories without a sort.
+    static let version11 = """
+        ALTER TABLE short_term_memories ADD COLUMN project TEXT
+            CHECK (project IS NULL OR (typeof(project) = 'text' AND substr(project, 1, 1) = '/'));
+        ALTER TABLE long_term_memories ADD COLUMN project TEXT
+            CHECK (project IS NULL OR (typeof(project) = 'text' AND substr(project, 1, 1) = '/'));
+        UPDATE short_term_memories SET project = p.project
+            FROM session_projects p WHERE p.session = short_term_memories.session;
+        UPDATE long_term_memories SET project = (
+            SELECT s.project FROM long_term_sources ls JOIN short_term_memories s ON s.id = ls.stm_id
+            WHERE ls.ltm_id = long_term_memories.id AND s.project IS NOT NULL ORDER BY s.created_at, s.id LIMIT 1)
+        WHERE id IN (
+            SELECT ls.ltm_id FROM long_term_sources ls JOIN short_term_memories s ON s.id = ls.stm_id
+            WHERE s.project IS NOT NULL);
+        CREATE INDEX long_term_memories_by_project ON long_term_memories(project, last_reinforced_at);
+        """
+
     /// The constraint on `short_term_memories.export_origin` as version 9 wrote it, and as
     /// version 10 rewrites it.
     static let exportOriginsBefore10 = "export_origin IN ('chatgpt', 'claude')"

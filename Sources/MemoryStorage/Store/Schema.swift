@@ -28,11 +28,12 @@ package enum Schema {
             try connection.rewriteDefinition(
                 ofTable: "short_term_memories", replacing: exportOriginsBefore10, with: exportOrigins)
         },
+        Migration(version: 11, name: "memories scoped by project", sql: version11),
     ]
 
     /// The last migration's version (a test checks). A constant, so that opening a store that is
     /// up to date does not build the migrations' SQL (about a million instructions per process).
-    package static let currentVersion = 10
+    package static let currentVersion = 11
 
     /// `PRAGMA application_id` of a memoryd database: "MEMD" in ASCII. Files with another id,
     /// or with tables but no id, belong to another program and are refused.

@@ -8,7 +8,7 @@ struct AddCommand: Command {
     static let name = "add"
     static let summary = "Add a short-term memory and print its id"
     static let help = """
-        Usage: memctl add TEXT [--session S] [--source NAME] [--importance X] [--at TIME] [--json]
+        Usage: memctl add TEXT [--session S] [--source NAME] [--importance X] [--at TIME] [--project DIR] [--json]
 
         Stores TEXT as a pending short-term memory and prints its id ({"id": N} with --json).
         TEXT '-' reads the text from standard input. Quote TEXT that contains spaces; use
@@ -19,6 +19,8 @@ struct AddCommand: Command {
           --source NAME     who said it: user, assistant, a tool's name, ... (default: user)
           --importance X    0 to 1; without it the consolidator estimates it
           --at TIME         when it happened, ISO-8601, e.g. 2026-11-02T09:30:00Z (default: now)
+          --project DIR     the project it belongs to: a directory (relative to here, or ~/...).
+                            Without it, it belongs to every project (docs/PROJECTS.md)
         """
 
     let text: String
@@ -26,8 +28,10 @@ struct AddCommand: Command {
     let source: String?
     let importance: Double?
     let createdAt: Timestamp?
+    let project: String?
 
     init(parsing arguments: inout ArgumentList) throws(UsageError) {
+        project = try arguments.option("--project")
         session = try arguments.option("--session")
         source = try arguments.option("--source")
         importance = try arguments.option("--importance", "a number from 0 to 1") {
@@ -43,7 +47,8 @@ struct AddCommand: Command {
     func run(_ context: Context) async throws {
         let content = text == "-" ? try readStandardInput() : text
         let memory = NewMemory(
-            content: content, session: session, source: source, importance: importance, createdAt: createdAt)
+            content: content, session: session, source: source, importance: importance, createdAt: createdAt,
+            project: try project.map { path throws(UsageError) in try context.projectDirectory(path) })
         // Refuse bad input before the database is created or opened.
         do {
             try memory.validate()

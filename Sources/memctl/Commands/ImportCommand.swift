@@ -18,13 +18,14 @@ struct ImportCommand: Command {
                memctl import --from claude-code|codex|gemini PATH [--dry-run] [--json]
 
         Imports one memory per line:
-          {"content": "...", "session": "...", "source": "...", "importance": 0.5, "created_at": "2026-11-02T09:30:00Z"}
-        Only "content" is required. Chat-style lines {"role": "user", "content": "..."} work too:
+          {"content": "...", "session": "...", "source": "...", "importance": 0.5, "created_at": "2026-11-02T09:30:00Z",
+           "project": "/home/me/src/shop"}
+        Only "content" is required; a memory without "project" belongs to every project. Chat-style lines {"role": "user", "content": "..."} work too:
         the role becomes the source. Other keys are ignored; blank lines are skipped.
 
         All or nothing: at the first bad line (invalid JSON or UTF-8, missing or empty content,
-        importance outside 0..1, an unparseable created_at, a line over 16 MiB) memctl names the
-        line and the reason, and imports nothing.
+        importance outside 0..1, an unparseable created_at, a project that is not an absolute
+        directory, a line over 16 MiB) memctl names the line and the reason, and imports nothing.
 
         With --from, FILE is a data export: conversations.json, or the export's .zip as downloaded.
         Each message the user and the assistant wrote on the branch last seen becomes one memory

@@ -13,7 +13,7 @@ struct MCPCommand: Command {
     static let name = "mcp"
     static let summary = "Serve memoryd's tools to an AI assistant over MCP (stdio)"
     static let help = """
-        Usage: memctl [--db PATH] [--socket PATH] mcp [--threads N]
+        Usage: memctl [--db PATH] [--socket PATH] mcp [--project DIR | --all-projects] [--threads N]
 
         Runs a Model Context Protocol server on standard input and output: JSON-RPC 2.0, one
         message per line (protocol versions 2025-06-18, 2025-03-26, 2024-11-05). An assistant
@@ -37,6 +37,12 @@ struct MCPCommand: Command {
         when it listens there and serves this database, and otherwise run against the
         database in this process.
 
+        Projects (docs/PROJECTS.md): the server works in the project of the directory it was started
+        in (an agent starts it in the session's directory), or of --project DIR. remember files a
+        memory under it; recall and search read its memories, those of its sub-directories and
+        parents, and those of no project. A tool call may name another project, or all_projects.
+        --all-projects: no project; memories are remembered for every project and every one is read.
+
         --threads N: the threads a cycle run in this process takes (default: the cores memctl
         may use, at most 8; memoryd has its own setting).
 
@@ -47,9 +53,11 @@ struct MCPCommand: Command {
 
     /// Threads of a cycle this process runs (`consolidate` without memoryd).
     let threads: Int
+    let project: ProjectChoice
 
     init(parsing arguments: inout ArgumentList) throws(UsageError) {
         threads = try arguments.threads() ?? PassSettings().threads
+        project = try ProjectChoice(parsing: &arguments)
         try arguments.finish()
     }
 
@@ -58,7 +66,10 @@ struct MCPCommand: Command {
         signal(SIGPIPE, SIG_IGN)
         let output = MCPOutput()
         let store = MCPStore(context.storeConfiguration())
-        let toolbox = MCPToolbox(store: store, socketPath: context.socketPath, output: output, threads: threads)
+        let scope = try project.scope(context, defaultingToWorkingDirectory: true)
+        let toolbox = MCPToolbox(
+            store: store, socketPath: context.socketPath, output: output, threads: threads, project: scope,
+            workingDirectory: FileManager.default.currentDirectoryPath, home: context.environment["HOME"])
         let server = MCPServer(toolbox: toolbox, output: output, version: Memctl.version)
         let (lines, input) = AsyncStream.makeStream(of: LineSocketReader.Result.self)
         // SIGTERM and SIGINT end the input as EOF does: calls in flight are cancelled, the store
@@ -68,7 +79,8 @@ struct MCPCommand: Command {
         defer { signals.cancel() }
         MCPServer.readLines(from: STDIN_FILENO, into: input)
         StandardStream.error(
-            "memctl mcp \(Memctl.version): serving MCP on standard input and output (database \(context.databasePath))")
+            "memctl mcp \(Memctl.version): serving MCP on standard input and output (database \(context.databasePath), "
+                + (scope.map { "project \($0.directory)" } ?? "every project") + ")")
         await withTaskGroup { group in
             group.addTask {
                 for await number in signals {

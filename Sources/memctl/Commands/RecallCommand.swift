@@ -10,7 +10,7 @@ struct RecallCommand: Command {
     static let name = "recall"
     static let summary = "What an assistant should be reminded of for a query"
     static let help = """
-        Usage: memctl recall QUERY [--limit N] [--max-words N] [--json]
+        Usage: memctl recall QUERY [--limit N] [--max-words N] [--project DIR | --all-projects] [--json]
 
         Returns the long-term memories and pending short-term memories that best match QUERY,
         scored by text relevance (BM25), recency, importance and long-term strength (see
@@ -24,6 +24,10 @@ struct RecallCommand: Command {
                           passage that matches QUERY, its cuts marked "…".
                           JSON: {"text", "words", "memories": [{"ref", "text", "cut", "said_on",
                           "said_by", "turn", ...}], "entities", "facts", "truncated"}
+
+          --project DIR   only the memories of that project and those of no project; a
+                          directory inside a project sees the project's (docs/PROJECTS.md)
+          --all-projects  every memory (the default)
 
         Each memory comes with when it was said (UTC; for a long-term memory the times of its
         earliest and latest sources), its session, who said it (its source), and for a long-term
@@ -40,8 +44,10 @@ struct RecallCommand: Command {
     let query: String
     let limit: Int
     let maximumWords: Int?
+    let project: ProjectChoice
 
     init(parsing arguments: inout ArgumentList) throws(UsageError) {
+        project = try ProjectChoice(parsing: &arguments)
         let budgets = RecallContext.budgets
         maximumWords = try arguments.option("--max-words", "a whole number from \(budgets.lowerBound) to \(budgets.upperBound)") {
             Int($0).flatMap { budgets.contains($0) ? $0 : nil }
@@ -52,8 +58,10 @@ struct RecallCommand: Command {
     }
 
     func run(_ context: Context) async throws {
+        let scope = try project.scope(context, defaultingToWorkingDirectory: false)
         let store = try context.openStoreToRead()
-        let recall = try await Recaller(store: store).recall(query, limit: limit, quoting: maximumWords != nil)
+        let recall = try await Recaller(store: store).recall(
+            query, limit: limit, quoting: maximumWords != nil, scope: scope)
         if let maximumWords {
             let digest = RecallDigest(recall, query: query, maximumWords: maximumWords)
             if context.json { return try context.printJSON(digest.structured) }

@@ -6,7 +6,7 @@ struct SearchCommand: Command {
     static let name = "search"
     static let summary = "Full-text search over short- and long-term memories (BM25)"
     static let help = """
-        Usage: memctl search QUERY... [--limit N] [--json]
+        Usage: memctl search QUERY... [--limit N] [--project DIR | --all-projects] [--json]
 
         Searches short-term contents and long-term summaries with SQLite FTS5 and ranks the
         hits with BM25 (higher score is better). Words are stemmed ('moving' finds 'moved').
@@ -15,20 +15,25 @@ struct SearchCommand: Command {
 
         Options:
           --limit N      at most N hits (default: 10)
+          --project DIR  only the memories of that project and those of no project
+                         (docs/PROJECTS.md); --all-projects: every memory (the default)
         JSON: [{"kind": "stm", "id": N, "snippet": "...", "score": X}]
         """
 
     let query: String
     let limit: Int
+    let project: ProjectChoice
 
     init(parsing arguments: inout ArgumentList) throws(UsageError) {
+        project = try ProjectChoice(parsing: &arguments)
         limit = try arguments.limit(default: 10)
         query = try arguments.positionals().joined(separator: " ")
         if query.allSatisfy(\.isWhitespace) { throw UsageError("missing QUERY") }
     }
 
     func run(_ context: Context) async throws {
-        let hits = try await context.openStoreToRead().search(query, limit: limit)
+        let scope = try project.scope(context, defaultingToWorkingDirectory: false)
+        let hits = try await context.openStoreToRead().search(query, limit: limit, scope: scope)
         if context.json { return try context.printJSON(hits) }
         var table = Table(
             .init(header: "RECORD"), .init(header: "SCORE", rightAligned: true), .init(header: "SNIPPET"))
