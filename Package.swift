@@ -80,7 +80,7 @@ let package = Package(
         .executableTarget(
             name: "memctl",
             dependencies: [
-                "MCPServer", "MCPProtocol", "MemoryWebUI", "HTTPServer", "ControlProtocol", "MemoryImport", "MemoryPasses",
+                "MCPServer", "MCPProtocol", "MemoryWebUI", "HTTPServer", "ControlProtocol", "MemoryImport", "JSONReading", "MemoryPasses",
                 "MemoryStorage", "MemoryEngines", "MemoryModel", "SystemSupport",
             ]),
         .executableTarget(

@@ -18,7 +18,8 @@ var commands: [any Command.Type] {
     AddCommand.self, ImportCommand.self, StatsCommand.self, ShortTermCommand.self, LongTermCommand.self,
     ShowCommand.self, SearchCommand.self, EntitiesCommand.self, PassesCommand.self, CheckCommand.self, ConsolidateCommand.self, WhyCommand.self,
     ExtractCommand.self, EntityCommand.self, GraphCommand.self, RecallCommand.self, ForgetCommand.self, DemoCommand.self,
-    StatusCommand.self, PauseCommand.self, ResumeCommand.self, ReloadCommand.self, MCPCommand.self, UICommand.self,
+    StatusCommand.self, PauseCommand.self, ResumeCommand.self, ReloadCommand.self, MCPCommand.self, ContextCommand.self,
+    UICommand.self,
     ]
 }
 

@@ -1,0 +1,83 @@
+import MemoryModel
+import SQLiteKit
+
+/// The reads behind `memctl context` without a query: what a new session in a project should
+/// know (`SessionBriefing` chooses from them).
+extension MemoryStore {
+    /// The newest long-term memories of each project `scope` holds (its directory, its parents,
+    /// and those inside its root), and of no project, at most `perProject` of each; then the
+    /// newest pending short-term memories in the scope, at most `pending`: what was said since the
+    /// last consolidation. Forgotten ones are left out. Every project's when `scope` is nil.
+    package func briefingCandidates(scope: ProjectScope?, perProject: Int = 100, pending: Int = 50) throws
+        -> [BriefingCandidate]
+    {
+        try reading { connection in
+            // Each project's newest through `long_term_memories_by_project`, without a sort; the
+            // projects inside the root are a range of the same index.
+            var conditions = ["project IS NULL"]
+            if let scope {
+                if scope.root == "/" {
+                    conditions.append("project IS NOT NULL")
+                } else {
+                    conditions += scope.ancestors.map { _ in "project = ?" }
+                    conditions.append("project > ? AND project < ?")
+                }
+            } else {
+                conditions.append("project IS NOT NULL")
+            }
+            var arguments: [[(any SQLiteBindable)?]] = [[]]
+            if let scope, scope.root != "/" {
+                arguments += scope.ancestors.map { [$0] }
+                arguments.append([scope.root + "/", scope.root + "0"])
+            } else {
+                arguments.append([])
+            }
+            var candidates: [BriefingCandidate] = []
+            let firstSource = try connection.prepare(
+                """
+                SELECT s.source FROM long_term_sources ls JOIN short_term_memories s ON s.id = ls.stm_id
+                WHERE ls.ltm_id = ? ORDER BY s.created_at, s.id LIMIT 1
+                """)
+            for (condition, bound) in zip(conditions, arguments) {
+                let rows = try connection.prepare(
+                    """
+                    SELECT id, summary, strength, importance, last_reinforced_at, project FROM long_term_memories
+                    WHERE \(condition) AND forgotten_at IS NULL ORDER BY last_reinforced_at DESC LIMIT ?
+                    """, cached: false
+                ).bind(bound + [perProject]).rows { row in
+                    (
+                        id: row.int64(0), summary: row.text(1), strength: row.double(2), importance: row.double(3),
+                        at: Self.timestamp(row, 4), project: row.optionalText(5)
+                    )
+                }
+                for row in rows {
+                    let speaker = try firstSource.bind([row.id]).firstRow { $0.text(0) }
+                    candidates.append(
+                        BriefingCandidate(
+                            kind: "ltm", id: row.id, text: row.summary, project: row.project, speaker: speaker,
+                            saidAt: row.at, strength: row.strength, importance: row.importance))
+                }
+            }
+            // Pending memories, newest first, until enough in the scope are found (or a bound read).
+            let recent = try connection.prepare(
+                """
+                SELECT id, content, source, created_at, importance, project FROM short_term_memories
+                INDEXED BY short_term_memories_by_status WHERE status = 'pending' ORDER BY created_at DESC LIMIT ?
+                """
+            ).bind([pending * 20]).rows(upTo: pending) { row -> BriefingCandidate? in
+                let project = row.optionalText(5)
+                guard scope?.contains(project) ?? true else { return nil }
+                return BriefingCandidate(
+                    kind: "stm", id: row.int64(0), text: row.text(1), project: project, speaker: row.text(2),
+                    saidAt: Self.timestamp(row, 3), strength: 1, importance: row.optionalDouble(4))
+            }
+            return candidates + recent
+        }
+    }
+
+    /// The facts that hold now about the speaker `name` (the user is `user`), strongest first.
+    package func facts(aboutSpeaker name: String, limit: Int) throws -> [Recall.Fact] {
+        let speakers = try namedEntities(aliasKeys: [], speakers: true).filter { $0.name.lowercased() == name }
+        return try facts(about: speakers.map(\.id), first: [], limit: limit)
+    }
+}

@@ -1,0 +1,243 @@
+import Dispatch
+import FoundationEssentials
+import MCPServer
+import MemoryEngines
+import MemoryImport
+import MemoryModel
+import MemoryPasses
+import MemoryStorage
+import Synchronization
+import SystemSupport
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+struct ContextCommand: Command {
+    static let name = "context"
+    static let summary = "What a coding agent's session in a project should know (for hooks)"
+    static let help = """
+        Usage: memctl context [--project DIR | --all-projects] [--max-words N] [--json] [QUERY]
+               memctl context --hook claude-code|codex|gemini [--project DIR] [--max-words N] [--timeout MS]
+
+        Without QUERY: what a new session in the project should know, in at most N words (default
+        300): what holds about the user everywhere (the graph's facts about the user, and what the
+        user said about themselves in memories of no project), then the project's memories that
+        matter most, important, reinforced and recent first: decisions, conventions, open problems.
+        One line each, "[day said] who: text". With QUERY: recall for it within N words, scoped to
+        the project (as `memctl recall --max-words`).
+
+        The project is that of the working directory unless --project DIR or --all-projects is
+        given: its memories, those of its parents and its sub-directories, and those of no project
+        (docs/PROJECTS.md).
+
+        With --hook, it answers a coding agent's hook: it reads the hook's JSON on standard input
+        (session_id, cwd, hook_event_name, prompt, source) and prints what that agent reads back:
+          SessionStart                      the text above for the session's directory (cwd)
+          UserPromptSubmit (Claude Code,    recall for the prompt, as
+          Codex), BeforeAgent (Gemini CLI)  {"hookSpecificOutput": {"hookEventName", "additionalContext"}}
+        Claude Code and Codex take SessionStart's text as it is; Gemini CLI takes the same JSON.
+        A memory already handed to the session is not handed to it again (nor one said in that
+        very session); a SessionStart after /clear or a compaction starts afresh. A hook never
+        fails the agent: a missing or locked database, bad input, or running past --timeout MS
+        (default 2000) each print nothing and exit 0, with one line on standard error.
+        `memctl setup` writes these hooks; docs/HOOKS.md has each agent's contract.
+
+        JSON (without --hook): {"text", "words", "shown": ["ltm:ID", "stm:ID", ...]}
+        """
+
+    let project: ProjectChoice
+    let maximumWords: Int
+    let query: String?
+    let hook: TranscriptTool?
+    let timeout: Duration
+    /// In hook mode a bad option is reported when the command runs, with exit status 0.
+    let hookUsageError: UsageError?
+
+    static let defaultWords = 300
+
+    init(parsing arguments: inout ArgumentList) throws(UsageError) {
+        let hookName = try arguments.option("--hook")
+        if let hookName {
+            guard let tool = TranscriptTool(rawValue: hookName) else {
+                throw UsageError("--hook must be claude-code, codex or gemini, got '\(hookName)'")
+            }
+            hook = tool
+        } else {
+            hook = nil
+        }
+        var project = ProjectChoice.unspecified
+        var maximumWords = Self.defaultWords
+        var query: String?
+        var timeout = Duration.milliseconds(2000)
+        var deferred: UsageError?
+        do throws(UsageError) {
+            project = try ProjectChoice(parsing: &arguments)
+            let budgets = RecallContext.budgets
+            maximumWords =
+                try arguments.option(
+                    "--max-words", "a whole number from \(budgets.lowerBound) to \(budgets.upperBound)"
+                ) { Int($0).flatMap { budgets.contains($0) ? $0 : nil } } ?? Self.defaultWords
+            if let milliseconds = try arguments.option("--timeout", "a whole number of milliseconds from 1 to 60000", {
+                Int($0).flatMap { (1...60_000).contains($0) ? $0 : nil }
+            }) {
+                timeout = .milliseconds(milliseconds)
+            }
+            let words = try arguments.positionals()
+            if hook != nil, !words.isEmpty { throw UsageError("--hook takes its query from the hook's input") }
+            query = words.isEmpty ? nil : words.joined(separator: " ")
+            if let given = query, given.allSatisfy(\.isWhitespace) { throw UsageError("QUERY is empty") }
+        } catch {
+            // A hook must never fail its agent, even when wired with a bad option.
+            guard hook != nil else { throw error }
+            deferred = error
+        }
+        (self.project, self.maximumWords, self.query, self.timeout, hookUsageError) =
+            (project, maximumWords, query, timeout, deferred)
+    }
+
+    func run(_ context: Context) async throws {
+        guard let hook else { return try await answerCommandLine(context) }
+        await answerHook(hook, context)
+    }
+
+    // MARK: - From the command line
+
+    private func answerCommandLine(_ context: Context) async throws {
+        let scope = try project.scope(context, defaultingToWorkingDirectory: true)
+        let answer = try await Self.answer(
+            query: query, scope: scope, maximumWords: maximumWords, store: try context.openStoreToRead())
+        if context.json {
+            return try context.printJSON(ContextJSON(text: answer.text, words: answer.words, shown: answer.shown))
+        }
+        if answer.text.isEmpty {
+            if context.terminal.isInteractive {
+                StandardStream.error(
+                    "memctl context: nothing remembered" + (scope.map { " for \($0.directory)" } ?? ""))
+            }
+            return
+        }
+        StandardStream.out(answer.text)
+    }
+
+    private struct ContextJSON: Encodable {
+        let text: String
+        let words: Int
+        let shown: [String]
+    }
+
+    /// What to say: recall for `query`, else the briefing of `scope`; nothing shown in `excluding`
+    /// nor said in `session`.
+    static func answer(
+        query: String?, scope: ProjectScope?, maximumWords: Int, store: MemoryStore, excluding: Set<String> = [],
+        session: String? = nil, now: Timestamp = .now
+    ) async throws -> (text: String, words: Int, shown: [String]) {
+        if let query {
+            let recall = try await Recaller(store: store).recall(query, limit: 50, now: now, quoting: true, scope: scope)
+            let fresh = recall.memories.filter { memory in
+                memory.session != session
+                    && !excluding.contains("\(memory.kind):\(memory.id)")
+                    && !(memory.matched.map { excluding.contains("stm:\($0.id)") } ?? false)
+            }
+            guard !fresh.isEmpty else { return ("", 0, []) }
+            let filtered = Recall(memories: fresh, entities: recall.entities, facts: recall.facts)
+            let digest = RecallContext(filtered, query: query, maximumWords: maximumWords)
+            let shown = digest.passages.flatMap { passage in
+                ["\(passage.memory.kind):\(passage.memory.id)"] + (passage.memory.matched.map { ["stm:\($0.id)"] } ?? [])
+            }
+            guard !digest.passages.isEmpty else { return ("", 0, []) }
+            return (digest.text, digest.words, shown)
+        }
+        let settings = PassSettings()
+        let briefing = SessionBriefing(
+            candidates: try await store.briefingCandidates(scope: scope),
+            userFacts: try await store.facts(aboutSpeaker: NewMemory.defaultSource, limit: 5),
+            directory: scope?.directory, maximumWords: maximumWords, now: now,
+            strengthHalfLife: settings.strengthHalfLife, excluding: excluding)
+        return (briefing.text, briefing.words, briefing.shown)
+    }
+
+    // MARK: - As an agent's hook
+
+    /// Answers the hook, or prints one line on standard error and nothing else: never a failure.
+    private func answerHook(_ tool: TranscriptTool, _ context: Context) async {
+        let answered = Mutex(false)
+        // Past the deadline, whatever is still running is abandoned: one line, exit 0.
+        let deadline = DispatchWorkItem {
+            let late = answered.withLock { done in
+                defer { done = true }
+                return !done
+            }
+            guard late else { return }
+            StandardStream.error("memctl context: no answer within \(timeout.milliseconds) ms; nothing added")
+            _exit(0)
+        }
+        DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(Int(timeout.milliseconds)), execute: deadline)
+        do {
+            if let hookUsageError { throw HookFailure(hookUsageError.reason) }
+            let text = try await hookAnswer(tool, context)
+            let first = answered.withLock { done in
+                defer { done = true }
+                return !done
+            }
+            deadline.cancel()
+            if first, let text { StandardStream.write(text, to: STDOUT_FILENO) }
+        } catch {
+            let first = answered.withLock { done in
+                defer { done = true }
+                return !done
+            }
+            deadline.cancel()
+            guard first else { return }
+            let reason = (error as? StoreError).map { "\($0)" } ?? "\(error)"
+            StandardStream.error("memctl context: " + reason.split(whereSeparator: \.isNewline).joined(separator: " "))
+        }
+    }
+
+    /// The hook's answer; nil when there is nothing to add.
+    private func hookAnswer(_ tool: TranscriptTool, _ context: Context) async throws -> String? {
+        let input = try StandardStream.readAll(STDIN_FILENO)
+        let hook = try AgentHook(tool: tool, input: input)
+        let scope: ProjectScope?
+        switch project {
+        case .allProjects: scope = nil
+        case .directory(let directory): scope = ProjectScope(directory: try context.projectDirectory(directory))
+        case .unspecified:
+            scope = ProjectScope(directory: try context.projectDirectory(hook.directory ?? "."))
+        }
+        guard FileManager.default.fileExists(atPath: context.databasePath) else {
+            throw HookFailure("no database at \(context.databasePath); nothing added")
+        }
+        var shown = hook.session.flatMap { ShownMemories(tool: tool, session: $0, environment: context.environment) }
+        let query: String?
+        switch hook.event {
+        case .sessionStart(let source):
+            if source == "clear" || source == "compact" { shown?.reset() }
+            shown?.pruneOthers()
+            query = nil
+        case .prompt(let prompt):
+            guard !prompt.allSatisfy(\.isWhitespace) else { return nil }
+            query = prompt
+        }
+        // A database locked by another process is waited for half the deadline, so that it is
+        // reported as locked rather than as late.
+        var configuration = context.storeConfiguration(pageCacheKibibytes: Context.readerPageCacheKibibytes)
+        configuration.busyTimeoutMilliseconds = min(
+            configuration.busyTimeoutMilliseconds, Int(timeout.milliseconds / 2))
+        configuration.queryOnly = true
+        let store = try MemoryStore(configuration)
+        let answer: (text: String, words: Int, shown: [String])
+        do {
+            answer = try await Self.answer(
+                query: query, scope: scope, maximumWords: maximumWords, store: store,
+                excluding: shown?.references ?? [], session: hook.session)
+        } catch {
+            await store.close()
+            throw error
+        }
+        await store.close()
+        guard !answer.text.isEmpty else { return nil }
+        try shown?.add(answer.shown)
+        return hook.answer(answer.text)
+    }
+}
