@@ -10,12 +10,13 @@ struct ConsolidationEngineTests {
     let base = Timestamp(iso8601: "2026-03-02T09:00:00Z")!
 
     private func memory(
-        _ id: Int64, _ content: String, session: String = "s1", minutes: Int64 = 0, importance: Double? = nil
+        _ id: Int64, _ content: String, session: String = "s1", minutes: Int64 = 0, importance: Double? = nil,
+        project: String? = nil
     ) -> ShortTermMemory {
         ShortTermMemory(
             id: ShortTermMemoryID(id), content: content, session: session, source: "user", importance: importance,
             createdAt: Timestamp(millisecondsSince1970: base.millisecondsSince1970 + minutes * 60_000),
-            status: .pending, ltmID: nil)
+            status: .pending, ltmID: nil, project: project)
     }
 
     private func plan(
@@ -72,6 +73,41 @@ struct ConsolidationEngineTests {
             1, from: base, to: weekLater.createdAt, halfLife: ConsolidationPolicy().strengthHalfLife) + 1
         #expect(abs(write.strength - expected) < 1e-9)
         #expect(write.strength > 1.8 && write.strength < 2)
+    }
+
+    @Test("a memory joins only long-term memories of its own project: restating one of another project, or of none, starts its own")
+    func projectsNeverJoin() throws {
+        let shop = "/home/dana/src/shop"
+        let stored = [
+            LongTermMemory(
+                id: LongTermMemoryID(7), summary: "We deploy the shop with blue-green releases on Fridays.", strength: 1,
+                importance: 0.6, createdAt: base, updatedAt: base, lastReinforcedAt: base, sourceCount: 1, project: shop),
+            LongTermMemory(
+                id: LongTermMemoryID(8), summary: "My sister Leah lives in Lisbon.", strength: 1, importance: 0.6,
+                createdAt: base, updatedAt: base, lastReinforcedAt: base, sourceCount: 1),
+        ]
+        let day = Int64(24 * 60)
+        let result = plan(
+            [
+                // The same words in another project, and in none: new memories of their own.
+                memory(1, "we deploy the shop with blue-green releases on Fridays", session: "t", minutes: day, project: "/home/dana/src/thesis"),
+                memory(2, "We deploy the shop with blue-green releases on fridays!", session: "n", minutes: day + 1),
+                // In the shop, it reinforces the shop's; in the shop too, Leah's stays apart.
+                memory(3, "we deploy the shop with blue-green releases on Fridays", session: "s", minutes: day + 2, project: shop),
+                memory(4, "my sister Leah lives in Lisbon", session: "s", minutes: day + 3, project: shop),
+                // Merges stay within a project even inside one session.
+                memory(5, "my sister Leah lives in Lisbon now", session: "s", minutes: day + 4),
+            ], stored: stored)
+        let bySource = Dictionary(
+            uniqueKeysWithValues: result.writes.flatMap { write in write.sources.map { ($0.stmID.rawValue, write) } })
+        #expect(bySource[1]?.existing == nil && bySource[1]?.project == "/home/dana/src/thesis")
+        #expect(bySource[2]?.existing == nil && bySource[2]?.project == nil)
+        #expect(bySource[3]?.existing == LongTermMemoryID(7))
+        #expect(bySource[4]?.existing == nil && bySource[4]?.project == shop)
+        #expect(bySource[5]?.existing == LongTermMemoryID(8))
+        for write in result.writes where write.existing == nil {
+            #expect(write.sources.count == 1, "joined across projects: \(write.sources)")
+        }
     }
 
     @Test("a plan made after a stop request throws, so that its transaction is rolled back")

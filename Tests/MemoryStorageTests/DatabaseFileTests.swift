@@ -320,7 +320,7 @@ struct SQLiteLayerTests {
             }
         }
         let store = try fixture.open(create: false)
-        #expect(try await store.statistics().schemaVersion == 10)
+        #expect(try await store.statistics().schemaVersion == Schema.currentVersion)
         _ = try await store.importing { writer in
             try writer.insert(
                 ImportedMessage(
@@ -336,5 +336,36 @@ struct SQLiteLayerTests {
         #expect(throws: SQLiteError.self) {
             try raw.execute("INSERT INTO short_term_memories(content, export_origin, export_id) VALUES ('x', 'bard', 'b')")
         }
+    }
+
+    @Test("a version 10 database is migrated with each memory in its session's project, and each long-term memory in its sources'")
+    func migratesVersion10() async throws {
+        let fixture = try StoreFixture()
+        try Self.database(
+            at: 10, fixture,
+            "INSERT INTO session_projects(session, project, origin) VALUES ('cc1', '/home/dana/src/shop', 'claude-code')",
+            """
+            INSERT INTO short_term_memories(id, content, session, export_origin, export_id)
+            VALUES (1, 'Orders stay in Postgres.', 'cc1', 'claude-code', 'u1'), (2, 'A note by hand.', 'default', NULL, NULL),
+                   (3, 'Postgres keeps the orders.', 'cc1', 'claude-code', 'u2')
+            """,
+            "INSERT INTO long_term_memories(id, summary) VALUES (1, 'Orders stay in Postgres.'), (2, 'A note by hand.')",
+            """
+            UPDATE short_term_memories SET status = 'consolidated', ltm_id = CASE id WHEN 2 THEN 2 ELSE 1 END
+            """,
+            "INSERT INTO long_term_sources(ltm_id, stm_id, role) VALUES (1, 1, 'created'), (1, 3, 'merged'), (2, 2, 'created')")
+        let store = try fixture.open(create: false)
+        #expect(try await store.statistics().schemaVersion == Schema.currentVersion)
+        let projects = try await store.shortTermMemories(limit: 5).sorted { $0.id < $1.id }.map(\.project)
+        #expect(projects == ["/home/dana/src/shop", nil, "/home/dana/src/shop"])
+        // Long-term memory 1 takes its sources' project; 2, made from a note of no project, has none.
+        let longTerm = try await store.longTermMemories(limit: 5).sorted { $0.id < $1.id }.map(\.project)
+        #expect(longTerm == ["/home/dana/src/shop", nil])
+        #expect(try await store.checkIntegrity().ok)
+        let raw = try fixture.rawConnection()
+        #expect(throws: SQLiteError.self) {
+            try raw.execute("INSERT INTO short_term_memories(content, project) VALUES ('x', 'relative/dir')")
+        }
+        #expect(try raw.prepare("PRAGMA integrity_check").firstRow { $0.text(0) } == "ok")
     }
 }

@@ -45,10 +45,21 @@ struct LongTermIndexTests {
     func newestUnderKey() async throws {
         let (_, index) = try await database()
         let ids = { (raw: [Int64]) in raw.map(LongTermMemoryID.init) }
-        #expect(try index.newest(under: 7, limit: 4, excluding: []) == ids([5, 4, 3, 2]))
-        #expect(try index.newest(under: 7, limit: 4, excluding: Set(ids([5, 3]))) == ids([4, 2, 1]))
-        #expect(try index.newest(under: 7, limit: 10, excluding: []) == ids([5, 4, 3, 2, 1]))
-        #expect(try index.newest(under: 8, limit: 4, excluding: []).isEmpty)
+        #expect(try index.newest(under: 7, project: nil, limit: 4, excluding: []) == ids([5, 4, 3, 2]))
+        #expect(try index.newest(under: 7, project: nil, limit: 4, excluding: Set(ids([5, 3]))) == ids([4, 2, 1]))
+        #expect(try index.newest(under: 7, project: nil, limit: 10, excluding: []) == ids([5, 4, 3, 2, 1]))
+        #expect(try index.newest(under: 8, project: nil, limit: 4, excluding: []).isEmpty)
+    }
+
+    @Test("the newest under a band key are those of one project, or of none")
+    func newestOfProject() async throws {
+        let (fixture, index) = try await database()
+        try fixture.rawConnection().execute("UPDATE long_term_memories SET project = '/src/shop' WHERE id IN (2, 4)")
+        let ids = { (raw: [Int64]) in raw.map(LongTermMemoryID.init) }
+        #expect(try index.newest(under: 7, project: "/src/shop", limit: 4, excluding: []) == ids([4, 2]))
+        #expect(try index.newest(under: 7, project: nil, limit: 4, excluding: []) == ids([5, 3, 1]))
+        #expect(try index.newest(under: 7, project: "/src", limit: 4, excluding: []).isEmpty)
+        #expect(try index.memory(LongTermMemoryID(4))?.project == "/src/shop")
     }
 
     @Test("a memory is open to its session's memories near the time of those it was created or merged from, not of restatements")

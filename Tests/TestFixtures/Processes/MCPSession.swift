@@ -38,9 +38,15 @@ package final class MCPSession {
     private var nextID = 100
 
     /// `memctl --db DATABASE --socket SOCKET mcp`; without `socket`, one where no memoryd listens.
-    package init(database: String, socket: String? = nil, in directory: TemporaryDirectory) throws {
+    /// `arguments` follow `mcp`; `workingDirectory` is where it runs (an agent starts it in its
+    /// session's directory).
+    package init(
+        database: String, socket: String? = nil, in directory: TemporaryDirectory, arguments: [String] = [],
+        workingDirectory: String? = nil
+    ) throws {
         process.executableURL = Memctl.executable
-        process.arguments = ["--db", database, "--socket", socket ?? directory.path("no-memoryd.sock"), "mcp"]
+        process.arguments = ["--db", database, "--socket", socket ?? directory.path("no-memoryd.sock"), "mcp"] + arguments
+        if let workingDirectory { process.currentDirectoryURL = URL(fileURLWithPath: workingDirectory) }
         var env = ProcessInfo.processInfo.environment
         for key in env.keys where key.hasPrefix("MEMORYD_") { env.removeValue(forKey: key) }
         process.environment = env

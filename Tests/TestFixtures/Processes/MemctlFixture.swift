@@ -25,8 +25,11 @@ package struct MemctlFixture {
     }
 
     /// Runs `memctl --db DB ARGS...`.
-    package func run(_ arguments: [String], stdin: Data? = nil, environment: [String: String] = [:]) throws -> MemctlResult {
-        try Memctl.run(["--db", db] + arguments, stdin: stdin, environment: environment, in: dir)
+    package func run(
+        _ arguments: [String], stdin: Data? = nil, environment: [String: String] = [:], workingDirectory: String? = nil
+    ) throws -> MemctlResult {
+        try Memctl.run(
+            ["--db", db] + arguments, stdin: stdin, environment: environment, in: dir, workingDirectory: workingDirectory)
     }
 
     /// Adds a memory and returns its id; records an issue when `add` fails.

@@ -73,14 +73,16 @@ package enum Memctl {
 
     /// Runs memctl with `arguments`, `stdin` as standard input, and the environment of the test
     /// process minus memctl's own variables plus `environment`. A `launcher` (a program and its
-    /// arguments, e.g. setpriv) runs memctl through it.
+    /// arguments, e.g. setpriv) runs memctl through it; `workingDirectory`, where it runs.
     /// `program` is another of the package's programs to run the same way (`MemoryBench`); one
     /// that still runs after `timeout` seconds is killed, and the test fails.
     package static func run(
         _ arguments: [String], stdin: Data? = nil, environment: [String: String] = [:],
-        in directory: TemporaryDirectory, launcher: [String] = [], program: URL = executable, timeout: Double? = nil
+        in directory: TemporaryDirectory, launcher: [String] = [], program: URL = executable, timeout: Double? = nil,
+        workingDirectory: String? = nil
     ) throws -> MemctlResult {
         let process = Process()
+        if let workingDirectory { process.currentDirectoryURL = URL(fileURLWithPath: workingDirectory) }
         if let launcherProgram = launcher.first {
             process.executableURL = URL(fileURLWithPath: launcherProgram)
             process.arguments = launcher.dropFirst() + [program.path] + arguments
