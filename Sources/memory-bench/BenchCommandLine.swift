@@ -54,6 +54,7 @@ struct BenchCommandLine {
         "stop": ["--runs", "--rows", "--chitchat"],
         "fresh": ["--rows", "--new", "--chitchat", "--reuse"],
         "ui": ["--rows", "--runs", "--chitchat", "--reuse"],
+        "context": ["--rows", "--runs", "--chitchat", "--reuse"],
         "follow": ["--megabytes", "--lines", "--rows", "--seconds", "--files", "--chitchat"],
     ]
     static let everyCommandTakes = ["--keep", "--load"]

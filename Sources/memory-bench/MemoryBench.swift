@@ -98,6 +98,11 @@ enum MemoryBench {
                      read the disk) and the median and max of the others,
                      the most mentioned entity, the long-term memory of the most sources and the
                      pass that forgot the most among them. --keep DIR --reuse reuses the store.
+        context      `memctl context --hook claude-code` as Claude Code runs it, a process per
+                     hook, on N messages (default 100000) in eight projects after a full cycle:
+                     --runs sessions (default 100), each a SessionStart and three prompts; the
+                     median, 99th percentile and largest time of each. --keep DIR --reuse
+                     reuses the store.
 
         follow       memoryd following Claude Code's sessions (--follow claude-code=DIR), on
                      generated transcripts (seeded; nearly all their bytes tool output, thinking
@@ -149,7 +154,7 @@ enum MemoryBench {
             }
         }
         let corpusSize: Int? = if case .chitchat(let corpus) = messages { corpus.count } else { nil }
-        let defaultRows = ["extract": 100_000, "torture": 10_000, "idle": 25_000, "tenants": 25_000, "stop": 25_000, "fresh": 1_000_000, "ui": 1_000_000, "follow": 250_000][command] ?? corpusSize ?? 250_000
+        let defaultRows = ["extract": 100_000, "torture": 10_000, "idle": 25_000, "tenants": 25_000, "stop": 25_000, "fresh": 1_000_000, "ui": 1_000_000, "follow": 250_000, "context": 100_000][command] ?? corpusSize ?? 250_000
         let rows = line.number("--rows") ?? defaultRows
         let sizes = line.numbers("--sizes") ?? corpusSize.map { [25_000, $0] } ?? [10_000, 100_000, 1_000_000]
         let keep = line.value("--keep")
@@ -181,6 +186,11 @@ enum MemoryBench {
             case "ui":
                 try UIBenchmark(
                     rows: rows, runs: line.number("--runs") ?? 5, messages: messages, directory: directory,
+                    memctl: memctl, reuse: line.has("--reuse")
+                ).run()
+            case "context":
+                try ContextBenchmark(
+                    rows: rows, runs: line.number("--runs") ?? 100, messages: messages, directory: directory,
                     memctl: memctl, reuse: line.has("--reuse")
                 ).run()
             case "follow":
