@@ -27,20 +27,23 @@ struct ShortTermCommandTests {
         for key in ["id", "content", "session", "source", "importance", "created_at", "status"] {
             #expect(memory[key] != nil, "missing \(key) in \(memory)")
         }
-        #expect(Set(memory.keys).isSubset(of: ["id", "content", "session", "source", "importance", "created_at", "status", "ltm_id"]))
+        #expect(
+            Set(memory.keys).isSubset(
+                of: ["id", "content", "session", "source", "importance", "created_at", "status", "ltm_id", "project"]))
     }
 
-    @Test("--json lists importance and ltm_id even when they are unset (as null)")
+    @Test("--json lists importance, ltm_id and project even when they are unset (as null)")
     func jsonNullKeys() throws {
         let fixture = try MemctlFixture()
         try fixture.add("no importance given")
         let result = try fixture.run(["stm", "--json"])
         let memory = try #require(try result.jsonArray().first)
         #expect(
-            Set(memory.keys) == ["id", "content", "session", "source", "importance", "created_at", "status", "ltm_id"],
+            Set(memory.keys) == ["id", "content", "session", "source", "importance", "created_at", "status", "ltm_id", "project"],
             "stm --json printed \(result.stdout)")
         #expect(memory["importance"] is NSNull)
         #expect(memory["ltm_id"] is NSNull)
+        #expect(memory["project"] is NSNull)
     }
 
     @Test("--session keeps only that session's memories")

@@ -32,7 +32,9 @@ struct MemoryPage {
             ("Session", HTML.escaped(detail.sessionTitle.map { "\($0) (\(memory.session))" } ?? memory.session)),
             ("Importance", memory.importance.map { $0.fixed(2) } ?? "estimated by the consolidator"),
         ]
-        if let project = detail.sessionProject { fields.insert(("Project", HTML.escaped(project)), at: 4) }
+        if let project = detail.memory.project ?? detail.sessionProject {
+            fields.insert(("Project", HTML.escaped(project)), at: 4)
+        }
         if let longTerm = detail.longTermMemory {
             fields.append(("Went into", HTML.link(Link.longTerm(longTerm.id), "ltm:\(longTerm.id)")))
         }

@@ -65,7 +65,7 @@ struct ShowCommand: Command {
             ("long-term", memory.ltmID.map { "ltm:\($0)" + (detail.longTermMemory.map { " " + $0.summary } ?? "") } ?? "-"),
             ("session", memory.session + (detail.sessionTitle.map { " (\($0))" } ?? "")),
         ]
-        if let project = detail.sessionProject { fields.append(("project", project)) }
+        if let project = memory.project ?? detail.sessionProject { fields.append(("project", project)) }
         context.printFields(fields + [
             ("source", memory.source),
             ("importance", memory.importance.map(\.twoDecimals) ?? "- (estimated when consolidated)"),
@@ -89,6 +89,7 @@ struct ShowCommand: Command {
             ("created", memory.createdAt.iso8601),
             ("updated", memory.updatedAt.iso8601),
             ("last reinforced", memory.lastReinforcedAt.iso8601),
+            ("project", memory.project ?? "- (every project)"),
             ("forgotten", memory.forgottenAt.map { "\($0.iso8601) (memctl forget: not recalled, searched or reinforced)" } ?? "no"),
         ])
         StandardStream.out("summary:")
