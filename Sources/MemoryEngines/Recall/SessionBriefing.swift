@@ -107,9 +107,10 @@ package struct SessionBriefing: Sendable {
         let sentences = TextFeatures(text).sentences.map(\.text)
         var quoted: [String] = []
         var count = 0
-        for sentence in sentences {
+        for (index, sentence) in sentences.enumerated() {
             let words = RecallRanker.wordCount(sentence)
-            guard count + words <= room else { break }
+            // Room for the "…" that marks a cut, unless this is the last sentence.
+            guard count + words <= room - (index == sentences.count - 1 ? 0 : 1) else { break }
             quoted.append(sentence)
             count += words
         }

@@ -12,33 +12,25 @@ extension MemoryStore {
         -> [BriefingCandidate]
     {
         try reading { connection in
-            // Each project's newest through `long_term_memories_by_project`, without a sort; the
-            // projects inside the root are a range of the same index.
-            var conditions = ["project IS NULL"]
-            if let scope {
-                if scope.root == "/" {
-                    conditions.append("project IS NOT NULL")
-                } else {
-                    conditions += scope.ancestors.map { _ in "project = ?" }
-                    conditions.append("project > ? AND project < ?")
-                }
-            } else {
-                conditions.append("project IS NOT NULL")
-            }
-            var arguments: [[(any SQLiteBindable)?]] = [[]]
+            // Each project's newest through `long_term_memories_by_project`, without a sort: one
+            // look-up per parent (those below the root are inside it), one range for the
+            // projects inside the root.
+            var selections: [(condition: String, arguments: [(any SQLiteBindable)?])] = [("project IS NULL", [])]
             if let scope, scope.root != "/" {
-                arguments += scope.ancestors.map { [$0] }
-                arguments.append([scope.root + "/", scope.root + "0"])
+                selections += scope.ancestors.filter { !$0.hasPrefix(scope.root + "/") }.map { ("project = ?", [$0]) }
+                selections.append(("project > ? AND project < ?", [scope.root + "/", scope.root + "0"]))
             } else {
-                arguments.append([])
+                selections.append(("project IS NOT NULL", []))
             }
             var candidates: [BriefingCandidate] = []
+            // Who said it: its first source by id, one seek of the sources' primary key (a
+            // much-restated memory has thousands, which an order by time would all read).
             let firstSource = try connection.prepare(
                 """
                 SELECT s.source FROM long_term_sources ls JOIN short_term_memories s ON s.id = ls.stm_id
-                WHERE ls.ltm_id = ? ORDER BY s.created_at, s.id LIMIT 1
+                WHERE ls.ltm_id = ? ORDER BY ls.stm_id LIMIT 1
                 """)
-            for (condition, bound) in zip(conditions, arguments) {
+            for (condition, bound) in selections {
                 let rows = try connection.prepare(
                     """
                     SELECT id, summary, strength, importance, last_reinforced_at, project FROM long_term_memories
