@@ -34,6 +34,10 @@ let package = Package(
         /// `ByteSource`, under a policy (RFC 8259 strictly, or as JSONDecoder reads). MCP messages, the
         /// JSONL import, chat exports and transcripts all read JSON through it.
         .target(name: "JSONReading"),
+        /// Configuration files changed in their text, so that all else keeps its bytes: JSON (strict,
+        /// or with comments) and TOML 1.0 read with the range of every entry and validated, the
+        /// edits `memctl setup` makes, and a unified line diff (docs/SETUP.md).
+        .target(name: "ConfigEditing"),
         /// Connection, Statement, typed errors, a generic migrator: the C API and nothing of memories.
         .target(name: "SQLiteKit", dependencies: ["CSQLite"]),
         /// Threads, conditions and job executors over pthreads, whole reads and writes, `SystemError`,
@@ -80,7 +84,7 @@ let package = Package(
         .executableTarget(
             name: "memctl",
             dependencies: [
-                "MCPServer", "MCPProtocol", "MemoryWebUI", "HTTPServer", "ControlProtocol", "MemoryImport", "JSONReading", "MemoryPasses",
+                "ConfigEditing", "MCPServer", "MCPProtocol", "MemoryWebUI", "HTTPServer", "ControlProtocol", "MemoryImport", "JSONReading", "MemoryPasses",
                 "MemoryStorage", "MemoryEngines", "MemoryModel", "SystemSupport",
             ]),
         .executableTarget(
@@ -104,6 +108,7 @@ let package = Package(
         .testTarget(name: "SystemSupportTests", dependencies: ["SystemSupport"]),
         .testTarget(name: "MemoryModelTests", dependencies: ["MemoryModel", "SystemSupport"]),
         .testTarget(name: "MCPProtocolTests", dependencies: ["MCPProtocol"]),
+        .testTarget(name: "ConfigEditingTests", dependencies: ["ConfigEditing"]),
         .testTarget(name: "ControlProtocolTests", dependencies: ["ControlProtocol", "MemoryModel", "TestFixtures"]),
         // In process (Tests/MCPServerTests), and `memctl mcp` as an assistant runs it, beside memoryd
         // too (Tests/MCPServerTests/MemctlMCP): it depends on both programs so that `swift test` builds them.

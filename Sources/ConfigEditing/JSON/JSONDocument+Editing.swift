@@ -1,0 +1,202 @@
+// Changes to a JSON document made in its text: a member or element is added after the last one
+// with the indentation its siblings have, replaced where it is, or taken out with its comma, so
+// that everything else keeps its bytes. Each change returns the new text, or nil when there is
+// nothing to change; a change of several steps reads the text again between them.
+extension JSONDocument {
+    /// The text with `value` at `path` of keys: the member replaced when it holds something
+    /// else, or added, with the objects that lead to it. Nil when it holds `value` already.
+    package func setting(_ value: ConfigValue, at path: [String]) throws(ConfigError) -> [UInt8]? {
+        let (container, rest) = try deepestObject(on: path)
+        if rest.isEmpty {
+            let member = container.member(path[path.count - 1])!
+            if member.value.value == value { return nil }
+            return bytes.applying([replacement(of: member.value, with: value)])
+        }
+        let nested = rest.dropFirst().reversed().reduce(value) { inner, key in .table([(key, inner)]) }
+        return bytes.applying(addition(of: nested, key: rest.first!, to: container))
+    }
+
+    /// The text without the member at `path`, and without the objects on the path that this
+    /// leaves empty (the top level stays). Nil when there is no such member.
+    package func removingMember(at path: [String]) throws(ConfigError) -> [UInt8]? {
+        let (container, rest) = try deepestObject(on: path)
+        guard rest.isEmpty, let index = container.members!.lastIndex(where: { $0.key == path[path.count - 1] }) else {
+            return nil
+        }
+        return try JSONDocument(bytes.applying(removal(ofEntry: index, of: container)), syntax: syntax)
+            .removingEmptyContainers(on: path.dropLast())
+    }
+
+    /// The text with `element` in the array at `path` (created as needed): an element for which
+    /// `isSame` holds is replaced by it, others for which it holds are removed, and when there is
+    /// none it is added at the end. Nil when the array holds it once already.
+    package func ensuring(
+        _ element: ConfigValue, inArrayAt path: [String], identifiedBy isSame: (ConfigValue) -> Bool
+    ) throws(ConfigError) -> [UInt8]? {
+        var document = self
+        var changed = false
+        while true {
+            guard let array = try document.array(at: path) else {
+                let text = try document.setting(.array([element]), at: path)
+                return text
+            }
+            let same = array.elements!.indices.filter { isSame(array.elements![$0].value) }
+            let edits: [TextEdit]
+            if same.count > 1 {
+                edits = document.removal(ofEntry: same.last!, of: array)
+            } else if let index = same.first {
+                if array.elements![index].value == element { return changed ? document.bytes : nil }
+                edits = [document.replacement(of: array.elements![index], with: element)]
+            } else {
+                edits = document.addition(of: element, key: nil, to: array)
+            }
+            document = try JSONDocument(document.bytes.applying(edits), syntax: syntax)
+            changed = true
+        }
+    }
+
+    /// The text without the elements of the array at `path` for which `isMatch` holds, and
+    /// without the array and the objects on its path that this leaves empty. Nil when none does.
+    package func removingElements(inArrayAt path: [String], where isMatch: (ConfigValue) -> Bool)
+        throws(ConfigError) -> [UInt8]?
+    {
+        var document = self
+        var changed = false
+        while let array = try document.array(at: path), let index = array.elements!.lastIndex(where: { isMatch($0.value) }) {
+            document = try JSONDocument(document.bytes.applying(document.removal(ofEntry: index, of: array)), syntax: syntax)
+            changed = true
+        }
+        return changed ? try document.removingEmptyContainers(on: path[...]) : nil
+    }
+
+    // MARK: - Steps
+
+    /// The text without the members at the end of `path` that hold an empty object or array,
+    /// from the deepest up.
+    private func removingEmptyContainers(on path: ArraySlice<String>) throws(ConfigError) -> [UInt8] {
+        var document = self
+        var path = path
+        while !path.isEmpty, let node = document.root.node(at: path), node.entryRanges.isEmpty,
+            node.members != nil || node.elements != nil
+        {
+            let (container, _) = try document.deepestObject(on: Array(path))
+            let index = container.members!.lastIndex { $0.key == path.last! }!
+            document = try JSONDocument(document.bytes.applying(document.removal(ofEntry: index, of: container)), syntax: syntax)
+            path = path.dropLast()
+        }
+        return document.bytes
+    }
+
+    /// The object that holds the last key of `path`, or the deepest object on the path and the
+    /// keys not found in it. Every value on the way must be an object.
+    private func deepestObject(on path: [String]) throws(ConfigError) -> (object: Node, rest: ArraySlice<String>) {
+        precondition(!path.isEmpty)
+        var node = root
+        guard node.members != nil else {
+            throw ConfigError(at: node.range.lowerBound, in: bytes, "the top level is \(node.kind), not an object")
+        }
+        for index in 0..<(path.count - 1) {
+            guard let member = node.member(path[index]) else { return (node, path[index...]) }
+            guard member.value.members != nil else {
+                throw ConfigError(
+                    at: member.value.range.lowerBound, in: bytes,
+                    "\(path[...index].joined(separator: ".")) is \(member.value.kind), not an object")
+            }
+            node = member.value
+        }
+        return (node, node.member(path[path.count - 1]) == nil ? path[(path.count - 1)...] : [])
+    }
+
+    /// The array at `path`, nil when there is none; an error when something else is there.
+    private func array(at path: [String]) throws(ConfigError) -> Node? {
+        let (container, rest) = try deepestObject(on: path)
+        guard rest.isEmpty, let node = container.member(path[path.count - 1])?.value else { return nil }
+        guard node.elements != nil else {
+            throw ConfigError(
+                at: node.range.lowerBound, in: bytes, "\(path.joined(separator: ".")) is \(node.kind), not an array")
+        }
+        return node
+    }
+
+    // MARK: - Edits
+
+    /// Adds `value` (as member `key` of an object, or an element of an array) after the last
+    /// entry of `container`: on a line of its own with the last entry's indentation, after any
+    /// comment on that entry's line, or on the same line when the entries share one. Into an
+    /// empty container it goes on a line of its own, one level deeper than the container's line
+    /// (after the comments in it, if it holds some).
+    func addition(of value: ConfigValue, key: String?, to container: Node) -> [TextEdit] {
+        let prefix = key.map { ConfigValue.jsonString($0) + ": " } ?? ""
+        let containerIndent = indentation(ofLineAt: container.range.lowerBound)
+        guard let last = container.entryRanges.last else {
+            let inside = (container.range.lowerBound + 1)..<(container.range.upperBound - 1)
+            let indent = containerIndent + indentationUnit
+            let text =
+                newline + indent + prefix + value.json(indentation: indentationUnit, lineIndent: indent, newline: newline)
+                + newline + containerIndent
+            if bytes[inside].allSatisfy(Self.isWhitespace) { return [TextEdit(replacing: inside, with: text)] }
+            // Comments only: after the last of them, on a line of its own.
+            let afterComments = bytes[inside].lastIndex { !Self.isWhitespace($0) }! + 1
+            let line = newline + indent + prefix + value.json(indentation: indentationUnit, lineIndent: indent, newline: newline)
+            return [.insert(line, at: afterComments)]
+        }
+        guard startsLine(last.lowerBound) else { return [.insert(", " + prefix + value.compactJSON, at: last.upperBound)] }
+        let indent = indentation(ofLineAt: last.lowerBound)
+        let unit =
+            indent.count > containerIndent.count && indent.hasPrefix(containerIndent)
+            ? String(indent.dropFirst(containerIndent.count)) : indentationUnit
+        let text = newline + indent + prefix + value.json(indentation: unit, lineIndent: indent, newline: newline)
+        return [.insert(",", at: last.upperBound), .insert(text, at: lineTrailer(after: last.upperBound))]
+    }
+
+    /// Puts `value` where `node` is: on one line when the node was, else laid out from the
+    /// indentation of the node's line.
+    func replacement(of node: Node, with value: ConfigValue) -> TextEdit {
+        let text =
+            bytes[node.range].contains(where: Self.isLineBreak)
+            ? value.json(indentation: indentationUnit, lineIndent: indentation(ofLineAt: node.range.lowerBound), newline: newline)
+            : value.compactJSON
+        return TextEdit(replacing: node.range, with: text)
+    }
+
+    /// Takes out entry `index` of `container` with its comma, the inverse of `addition`: the
+    /// last entry with the comma before it (and what followed that comma on its line stays),
+    /// another with the comma after it, up to what follows. A comment on the entry's own line
+    /// goes with it.
+    func removal(ofEntry index: Int, of container: Node) -> [TextEdit] {
+        let entries = container.entryRanges
+        let entry = entries[index]
+        let end = lineTrailer(after: entry.upperBound)
+        if entries.count == 1 {
+            let inside = (container.range.lowerBound + 1)..<(container.range.upperBound - 1)
+            let onlyWhitespace =
+                bytes[inside.lowerBound..<entry.lowerBound].allSatisfy(Self.isWhitespace)
+                && bytes[end..<inside.upperBound].allSatisfy(Self.isWhitespace)
+            if onlyWhitespace { return [.remove(inside)] }
+            let afterComments = (bytes[inside.lowerBound..<entry.lowerBound].lastIndex { !Self.isWhitespace($0) } ?? inside.lowerBound - 1) + 1
+            return [.remove(afterComments..<end)]
+        }
+        if index + 1 < entries.count {
+            let comma = nextToken(after: entry.upperBound)
+            var next = lineTrailer(after: comma + 1)
+            while next < bytes.count && Self.isWhitespace(bytes[next]) { next += 1 }
+            return [.remove(entry.lowerBound..<next)]
+        }
+        let comma = nextToken(after: entries[index - 1].upperBound)
+        return [.remove(comma..<(comma + 1)), .remove(lineTrailer(after: comma + 1)..<end)]
+    }
+}
+
+extension JSONDocument.Node {
+    /// What kind of value this is, for messages: "an array", "a string", ...
+    var kind: String {
+        switch content {
+        case .object: "an object"
+        case .array: "an array"
+        case .scalar(.string): "a string"
+        case .scalar(.integer), .scalar(.float): "a number"
+        case .scalar(.bool(let flag)): flag ? "true" : "false"
+        case .scalar: "null"
+        }
+    }
+}
