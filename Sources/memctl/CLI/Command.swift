@@ -20,6 +20,7 @@ var commands: [any Command.Type] {
     ExtractCommand.self, EntityCommand.self, GraphCommand.self, RecallCommand.self, ForgetCommand.self, DemoCommand.self,
     StatusCommand.self, PauseCommand.self, ResumeCommand.self, ReloadCommand.self, MCPCommand.self, ContextCommand.self,
     UICommand.self,
+    SetupCommand.self,
     ]
 }
 
