@@ -10,6 +10,7 @@ import PackageDescription
 //   SystemSupport → HTTPServer
 //   JSONReading → MCPProtocol (JSON-RPC values and messages, FoundationEssentials only)
 //   JSONReading → MemoryImport
+//   ConfigEditing (agents' settings edited in their text) → memctl setup
 //
 //   MemoryPasses + MemoryImport + ControlProtocol → MemoryDaemon → memoryd, memory-bench
 //   MemoryPasses + ControlProtocol + MCPProtocol → MCPServer ──┐
