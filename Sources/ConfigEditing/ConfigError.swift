@@ -44,6 +44,8 @@ package struct TextPosition: Equatable, Sendable {
 extension [UInt8] {
     /// The offset of the first byte that is not part of valid UTF-8, or nil when all of it is.
     package var firstInvalidUTF8Offset: Int? {
+        // The standard library's check is fast; the offset is looked for only when it fails.
+        if String(validating: self, as: UTF8.self) != nil { return nil }
         var iterator = makeIterator()
         var parser = Unicode.UTF8.ForwardParser()
         var offset = 0
@@ -54,5 +56,15 @@ extension [UInt8] {
             case .error: return offset
             }
         }
+    }
+}
+
+extension [UInt8] {
+    /// The line break a text uses, as its first line ends: CRLF, else LF.
+    package var lineBreak: String {
+        guard let lineFeed = firstIndex(of: UInt8(ascii: "\n")), lineFeed > 0, self[lineFeed - 1] == UInt8(ascii: "\r") else {
+            return "\n"
+        }
+        return "\r\n"
     }
 }

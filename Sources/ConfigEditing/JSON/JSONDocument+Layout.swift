@@ -1,7 +1,7 @@
 // Where a new member or element goes and how it is indented, read from the text around it.
 extension JSONDocument {
-    /// The line break the text uses: CRLF when it has one, else LF.
-    var newline: String { bytes.firstRange(of: [13, 10]) != nil ? "\r\n" : "\n" }
+    /// The line break the text uses.
+    var newline: String { bytes.lineBreak }
 
     /// One level of indentation, as the first indented line that holds something shows it
     /// (two spaces, four, a tab); two spaces when no line is indented.
@@ -81,9 +81,12 @@ extension JSONDocument {
         case UInt8(ascii: "/"):
             return bytes[offset...].firstIndex(where: Self.isLineBreak) ?? bytes.count
         case UInt8(ascii: "*"):
-            guard let close = bytes[(offset + 2)...].firstRange(of: "*/".utf8) else { return nil }
-            if withinLine && bytes[offset..<close.lowerBound].contains(where: Self.isLineBreak) { return nil }
-            return close.upperBound
+            var index = offset + 2
+            while index + 1 < bytes.count && !(bytes[index] == UInt8(ascii: "*") && bytes[index + 1] == UInt8(ascii: "/")) {
+                if withinLine && Self.isLineBreak(bytes[index]) { return nil }
+                index += 1
+            }
+            return index + 1 < bytes.count ? index + 2 : nil
         default:
             return nil
         }

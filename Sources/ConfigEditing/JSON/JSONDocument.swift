@@ -311,30 +311,35 @@ private struct JSONParser {
     mutating func string() throws(ConfigError) -> String {
         let start = offset
         offset += 1
-        var scalars = String.UnicodeScalarView()
-        var runStart = offset
-        func flush(_ end: Int) {
-            scalars.append(contentsOf: String(decoding: bytes[runStart..<end], as: UTF8.self).unicodeScalars)
+        let contentStart = offset
+        // Most strings hold no escape: their bytes are the text.
+        while offset < bytes.count && bytes[offset] != UInt8(ascii: "\"") && bytes[offset] != UInt8(ascii: "\\") {
+            try checkStringByte(bytes[offset])
+            offset += 1
         }
+        var text = Array(bytes[contentStart..<offset])
         while true {
             guard offset < bytes.count else { throw error("a string that is never closed", at: start) }
             let byte = bytes[offset]
             switch byte {
             case UInt8(ascii: "\""):
-                flush(offset)
                 offset += 1
-                return String(scalars)
+                return String(decoding: text, as: UTF8.self)
             case UInt8(ascii: "\\"):
-                flush(offset)
-                scalars.append(try escape())
-                runStart = offset
-            case 0..<0x20:
-                throw error(
-                    byte == UInt8(ascii: "\n") ? "a string that is never closed on its line" : "a control character in a string (escape it)")
+                Unicode.UTF8.encode(try escape()) { text.append($0) }
             default:
+                try checkStringByte(byte)
+                text.append(byte)
                 offset += 1
             }
         }
+    }
+
+    /// A control character must be escaped in a string.
+    func checkStringByte(_ byte: UInt8) throws(ConfigError) {
+        guard byte < 0x20 else { return }
+        throw error(
+            byte == UInt8(ascii: "\n") ? "a string that is never closed on its line" : "a control character in a string (escape it)")
     }
 
     /// One escape sequence from its backslash.

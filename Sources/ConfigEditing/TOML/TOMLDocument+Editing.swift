@@ -82,8 +82,8 @@ extension TOMLDocument {
 
     // MARK: - Edits
 
-    /// The line break the text uses: CRLF when it has one, else LF.
-    var newline: String { bytes.firstRange(of: [13, 10]) != nil ? "\r\n" : "\n" }
+    /// The line break the text uses.
+    var newline: String { bytes.lineBreak }
 
     /// The text with `section` (ending with a line break) at its end, after a blank line. A
     /// text that did not end with a line break still does not.

@@ -125,8 +125,8 @@ struct AgentConfigFile {
     let tool: TranscriptTool
     var mcpServer: ConfigValue? = nil
     var hookGroups: [(event: String, group: ConfigValue)] = []
-    /// What in the file as set up would keep memoryd's hooks from running.
-    var warnings: (ConfigValue) -> [String] = { _ in [] }
+    /// What in the file as set up would keep memoryd's hooks from running, if it may hold any.
+    var warnings: ((ConfigValue) -> [String])? = nil
 
     /// A new file is readable by its user alone: these files may hold tokens.
     let newFileMode: mode_t = 0o600

@@ -72,9 +72,10 @@ struct ConfigFileChange {
 
     /// What in the file as it will be keeps memoryd's hooks from running.
     func warnings() -> [String] {
-        guard outcome != .deleted, let settings = try? file.settings(in: outcome == .unchanged ? current.contents ?? [] : contents)
+        guard outcome != .deleted, let check = file.warnings,
+            let settings = try? file.settings(in: outcome == .unchanged ? current.contents ?? [] : contents)
         else { return [] }
-        return file.warnings(settings).map { "\(current.path): \($0)" }
+        return check(settings).map { "\(current.path): \($0)" }
     }
 }
 
