@@ -184,6 +184,18 @@ struct JSONEditingTests {
         #expect(try remove(setUp("{\n  \"mcpServers\": {},\n  \"a\": 1\n}")) == "{\n  \"a\": 1\n}")
     }
 
+    @Test("an object or array named to be kept stays, empty, when its last entry goes")
+    func keepingEmpty() throws {
+        let text = "{\n  \"mcpServers\": {},\n  \"hooks\": {}\n}\n"
+        let set = try setUp(text)
+        var bytes = Array(set.utf8)
+        let keep = { (path: ArraySlice<String>) in path == ["mcpServers"] || path == ["hooks"] }
+        bytes = try #require(try JSONDocument(bytes, syntax: .strict).removingMember(at: ["mcpServers", "memoryd"], keepingEmpty: keep))
+        bytes = try #require(
+            try JSONDocument(bytes, syntax: .strict).removingElements(inArrayAt: ["hooks", "SessionStart"], where: isGroup, keepingEmpty: keep))
+        #expect(String(decoding: bytes, as: UTF8.self) == text)
+    }
+
     @Test("a comment on the last member's line stays with that member")
     func trailingComment() throws {
         #expect(try setUp("{\n  \"a\": 1 // one\n}", .withComments).hasPrefix("{\n  \"a\": 1, // one\n  \"mcpServers\": {"))

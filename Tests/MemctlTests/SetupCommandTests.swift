@@ -236,6 +236,23 @@ struct SetupCommandTests {
         #expect(home.read(file) == text)
     }
 
+    /// An edit cannot tell an empty object that was there from one that setup made; the backup
+    /// (the file before setup) can.
+    @Test("--remove keeps an object that was there before, empty, as it was")
+    func removeKeepsEarlierEmptyObjects() throws {
+        let settings = "{\n  \"model\": \"opus\",\n  \"hooks\": {},\n  \"mcpServers\": {}\n}\n"
+        let home = try Home(files: [".claude.json": "{\"mcpServers\": {}, \"numStartups\": 3}", ".claude/settings.json": settings])
+        #expect(try home.memctl(["setup", "claude-code"]).status == 0)
+        #expect(try home.memctl(["setup", "claude-code", "--remove"]).status == 0)
+        #expect(home.read(".claude.json") == "{\"mcpServers\": {}, \"numStartups\": 3}")
+        #expect(home.read(".claude/settings.json") == settings)
+        // Without that backup, what memoryd's entries alone filled goes with them.
+        #expect(try home.memctl(["setup", "claude-code"]).status == 0)
+        try FileManager.default.removeItem(atPath: home.path + "/.claude.json.memoryd-backup")
+        #expect(try home.memctl(["setup", "claude-code", "--remove"]).status == 0)
+        #expect(home.read(".claude.json") == "{\"numStartups\": 3}")
+    }
+
     @Test("--remove deletes a file that setup created and that holds nothing else", arguments: agents.map(\.tool))
     func removeDeletesCreated(tool: String) throws {
         let home = try Home()

@@ -17,14 +17,17 @@ extension JSONDocument {
     }
 
     /// The text without the member at `path`, and without the objects on the path that this
-    /// leaves empty (the top level stays). Nil when there is no such member.
-    package func removingMember(at path: [String]) throws(ConfigError) -> [UInt8]? {
+    /// leaves empty (the top level stays), but for those `keepsEmpty` names. Nil when there is
+    /// no such member.
+    package func removingMember(
+        at path: [String], keepingEmpty keepsEmpty: (ArraySlice<String>) -> Bool = { _ in false }
+    ) throws(ConfigError) -> [UInt8]? {
         let (container, rest) = try deepestObject(on: path)
         guard rest.isEmpty, let index = container.members!.lastIndex(where: { $0.key == path[path.count - 1] }) else {
             return nil
         }
         return try JSONDocument(bytes.applying(removal(ofEntry: index, of: container)), syntax: syntax)
-            .removingEmptyContainers(on: path.dropLast())
+            .removingEmptyContainers(on: path.dropLast(), keepingEmpty: keepsEmpty)
     }
 
     /// The text with `element` in the array at `path` (created as needed): an element for which
@@ -56,27 +59,31 @@ extension JSONDocument {
     }
 
     /// The text without the elements of the array at `path` for which `isMatch` holds, and
-    /// without the array and the objects on its path that this leaves empty. Nil when none does.
-    package func removingElements(inArrayAt path: [String], where isMatch: (ConfigValue) -> Bool)
-        throws(ConfigError) -> [UInt8]?
-    {
+    /// without the array and the objects on its path that this leaves empty, but for those
+    /// `keepsEmpty` names. Nil when none does.
+    package func removingElements(
+        inArrayAt path: [String], where isMatch: (ConfigValue) -> Bool,
+        keepingEmpty keepsEmpty: (ArraySlice<String>) -> Bool = { _ in false }
+    ) throws(ConfigError) -> [UInt8]? {
         var document = self
         var changed = false
         while let array = try document.array(at: path), let index = array.elements!.lastIndex(where: { isMatch($0.value) }) {
             document = try JSONDocument(document.bytes.applying(document.removal(ofEntry: index, of: array)), syntax: syntax)
             changed = true
         }
-        return changed ? try document.removingEmptyContainers(on: path[...]) : nil
+        return changed ? try document.removingEmptyContainers(on: path[...], keepingEmpty: keepsEmpty) : nil
     }
 
     // MARK: - Steps
 
     /// The text without the members at the end of `path` that hold an empty object or array,
-    /// from the deepest up.
-    private func removingEmptyContainers(on path: ArraySlice<String>) throws(ConfigError) -> [UInt8] {
+    /// from the deepest up, stopping at one that `keepsEmpty` names.
+    private func removingEmptyContainers(
+        on path: ArraySlice<String>, keepingEmpty keepsEmpty: (ArraySlice<String>) -> Bool
+    ) throws(ConfigError) -> [UInt8] {
         var document = self
         var path = path
-        while !path.isEmpty, let node = document.root.node(at: path), node.entryRanges.isEmpty,
+        while !path.isEmpty, !keepsEmpty(path), let node = document.root.node(at: path), node.entryRanges.isEmpty,
             node.members != nil || node.elements != nil
         {
             let (container, _) = try document.deepestObject(on: Array(path))

@@ -37,8 +37,10 @@ extension AgentConfigFile {
         return text
     }
 
-    /// `text` without memoryd's MCP server and hook groups, and without what they alone filled.
-    func removing(_ text: [UInt8]) throws(ConfigError) -> [UInt8] {
+    /// `text` without memoryd's MCP server and hook groups, and without what they alone filled:
+    /// an object or array that they leave empty goes too, unless `before` (the file before
+    /// memctl's last change to it, its backup) has it, empty or not.
+    func removing(_ text: [UInt8], before: [UInt8]? = nil) throws(ConfigError) -> [UInt8] {
         var text = startingText(text)
         if format == .toml {
             var document = try TOMLDocument(text)
@@ -54,13 +56,17 @@ extension AgentConfigFile {
             }
             return text
         }
+        let earlier = before.flatMap { try? JSONDocument(startingText($0), syntax: syntax).root }
+        let keepsEmpty = { (path: ArraySlice<String>) in earlier?.node(at: path) != nil }
         var document = try JSONDocument(text, syntax: syntax)
-        if mcpServer != nil, let next = try document.removingMember(at: serverPath) {
+        if mcpServer != nil, let next = try document.removingMember(at: serverPath, keepingEmpty: keepsEmpty) {
             text = next
             document = try JSONDocument(text, syntax: syntax)
         }
         for (event, _) in hookGroups {
-            if let next = try document.removingElements(inArrayAt: ["hooks", event], where: isMemorydGroup) {
+            if let next = try document.removingElements(
+                inArrayAt: ["hooks", event], where: isMemorydGroup, keepingEmpty: keepsEmpty)
+            {
                 text = next
                 document = try JSONDocument(text, syntax: syntax)
             }

@@ -20,9 +20,10 @@ struct ConfigFileChange {
         self.file = file
         current = try ConfigFile.read(file.path)
         let old = current.contents ?? []
+        let backup = removing ? try current.backup() : nil
         var new: [UInt8]
         do {
-            new = removing ? try file.removing(old) : try file.settingUp(old)
+            new = removing ? try file.removing(old, before: backup) : try file.settingUp(old)
         } catch {
             throw SetupFailed(path: current.path, error: error)
         }
@@ -33,7 +34,7 @@ struct ConfigFileChange {
         } else if removing && new == file.emptyText {
             // Left as setup starts a missing file: it did not exist before setup made it, unless
             // the backup shows it that way (or blank) before memctl's last change.
-            if let backup = try current.backup(), backup == file.emptyText || backup.allSatisfy({ [9, 10, 13, 32].contains($0) }) {
+            if let backup, backup == file.emptyText || backup.allSatisfy({ [9, 10, 13, 32].contains($0) }) {
                 new = backup
                 outcome = .changed
             } else {
