@@ -246,6 +246,12 @@ struct SetupCommandTests {
         #expect(try home.memctl(["setup", "claude-code", "--remove"]).status == 0)
         #expect(home.read(".claude.json") == "{\"mcpServers\": {}, \"numStartups\": 3}")
         #expect(home.read(".claude/settings.json") == settings)
+        // Not held empty before: it goes.
+        let filled = try Home(files: [".claude.json": "{\"mcpServers\": {\"x\": {}}}"])
+        #expect(try filled.memctl(["setup", "claude-code"]).status == 0)
+        try filled.write(".claude.json", filled.read(".claude.json")!.replacing("\"x\": {},", with: ""))
+        #expect(try filled.memctl(["setup", "claude-code", "--remove"]).status == 0)
+        #expect(filled.read(".claude.json") == "{}")
         // Without that backup, what memoryd's entries alone filled goes with them.
         #expect(try home.memctl(["setup", "claude-code"]).status == 0)
         try FileManager.default.removeItem(atPath: home.path + "/.claude.json.memoryd-backup")

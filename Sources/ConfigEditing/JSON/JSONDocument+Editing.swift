@@ -83,9 +83,7 @@ extension JSONDocument {
     ) throws(ConfigError) -> [UInt8] {
         var document = self
         var path = path
-        while !path.isEmpty, !keepsEmpty(path), let node = document.root.node(at: path), node.entryRanges.isEmpty,
-            node.members != nil || node.elements != nil
-        {
+        while !path.isEmpty, !keepsEmpty(path), let node = document.root.node(at: path), node.isEmptyContainer {
             let (container, _) = try document.deepestObject(on: Array(path))
             let index = container.members!.lastIndex { $0.key == path.last! }!
             document = try JSONDocument(document.bytes.applying(document.removal(ofEntry: index, of: container)), syntax: syntax)

@@ -77,6 +77,15 @@ extension JSONDocument.Node {
         return node
     }
 
+    /// An object or an array with nothing in it.
+    package var isEmptyContainer: Bool {
+        switch content {
+        case .object(let members): members.isEmpty
+        case .array(let elements): elements.isEmpty
+        case .scalar: false
+        }
+    }
+
     /// The members of an object or the elements of an array: what sits between its brackets,
     /// each with its range.
     var entryRanges: [Range<Int>] {

@@ -39,7 +39,7 @@ extension AgentConfigFile {
 
     /// `text` without memoryd's MCP server and hook groups, and without what they alone filled:
     /// an object or array that they leave empty goes too, unless `before` (the file before
-    /// memctl's last change to it, its backup) has it, empty or not.
+    /// memctl's last change to it, its backup) has it empty: it was there before setup.
     func removing(_ text: [UInt8], before: [UInt8]? = nil) throws(ConfigError) -> [UInt8] {
         var text = startingText(text)
         if format == .toml {
@@ -57,7 +57,7 @@ extension AgentConfigFile {
             return text
         }
         let earlier = before.flatMap { try? JSONDocument(startingText($0), syntax: syntax).root }
-        let keepsEmpty = { (path: ArraySlice<String>) in earlier?.node(at: path) != nil }
+        let keepsEmpty = { (path: ArraySlice<String>) in earlier?.node(at: path)?.isEmptyContainer ?? false }
         var document = try JSONDocument(text, syntax: syntax)
         if mcpServer != nil, let next = try document.removingMember(at: serverPath, keepingEmpty: keepsEmpty) {
             text = next
