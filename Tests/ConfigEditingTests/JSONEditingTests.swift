@@ -130,6 +130,14 @@ struct JSONEditingTests {
             """)
     }
 
+    @Test("an empty object with more after it on its line gets the member on that line")
+    func inlineEmpty() throws {
+        #expect(try setUp(#"{"mcpServers": {}, "n": 3}"#).hasPrefix(#"{"mcpServers": {"memoryd": {"command": "/usr/bin/memctl", "args": ["mcp"]}}, "n": 3,"#))
+        #expect(try remove(setUp(#"{"mcpServers": {}, "n": 3}"#)) == #"{"n": 3}"#)
+        #expect(try setUp("{\n  \"mcpServers\": {},\n  \"n\": 3\n}").hasPrefix("{\n  \"mcpServers\": {\n    \"memoryd\": {\n"))
+        #expect(try setUp("{\n  \"mcpServers\": {}, // none yet\n  \"n\": 3\n}", .withComments).hasPrefix("{\n  \"mcpServers\": {\n    \"memoryd\""))
+    }
+
     @Test("a member already as it should be: no change; otherwise exactly it is replaced")
     func replaces() throws {
         let done = try setUp("{\n  \"a\": 1\n}\n")

@@ -129,7 +129,7 @@ extension JSONDocument {
     /// entry of `container`: on a line of its own with the last entry's indentation, after any
     /// comment on that entry's line, or on the same line when the entries share one. Into an
     /// empty container it goes on a line of its own, one level deeper than the container's line
-    /// (after the comments in it, if it holds some).
+    /// (after the comments in it, if it holds some), unless more follows the container on its line.
     func addition(of value: ConfigValue, key: String?, to container: Node) -> [TextEdit] {
         let prefix = key.map { ConfigValue.jsonString($0) + ": " } ?? ""
         let containerIndent = indentation(ofLineAt: container.range.lowerBound)
@@ -139,7 +139,10 @@ extension JSONDocument {
             let text =
                 newline + indent + prefix + value.json(indentation: indentationUnit, lineIndent: indent, newline: newline)
                 + newline + containerIndent
-            if bytes[inside].allSatisfy(Self.isWhitespace) { return [TextEdit(replacing: inside, with: text)] }
+            if bytes[inside].allSatisfy(Self.isWhitespace) {
+                // `{}` with more after it on its line (`{"a": {}, "b": 1}`): the entry stays on that line.
+                return [TextEdit(replacing: inside, with: endsLine(container) ? text : prefix + value.compactJSON)]
+            }
             // Comments only: after the last of them, on a line of its own.
             let afterComments = bytes[inside].lastIndex { !Self.isWhitespace($0) }! + 1
             let line = newline + indent + prefix + value.json(indentation: indentationUnit, lineIndent: indent, newline: newline)
@@ -152,6 +155,15 @@ extension JSONDocument {
             ? String(indent.dropFirst(containerIndent.count)) : indentationUnit
         let text = newline + indent + prefix + value.json(indentation: unit, lineIndent: indent, newline: newline)
         return [.insert(",", at: last.upperBound), .insert(text, at: lineTrailer(after: last.upperBound))]
+    }
+
+    /// True when only a comma, blanks and comments follow `node` on its line.
+    func endsLine(_ node: Node) -> Bool {
+        var index = node.range.upperBound
+        if index < bytes.count && bytes[index] == UInt8(ascii: ",") { index += 1 }
+        index = lineTrailer(after: index)
+        while index < bytes.count && Self.isBlank(bytes[index]) { index += 1 }
+        return index == bytes.count || Self.isLineBreak(bytes[index])
     }
 
     /// Puts `value` where `node` is: on one line when the node was, else laid out from the
