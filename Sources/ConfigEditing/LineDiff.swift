@@ -124,7 +124,9 @@ package enum LineDiff {
         search: for d in 0...(n + m) {
             trace.append(v)
             for k in stride(from: -d, through: d, by: 2) {
-                var x = k == -d || (k != d && v[offset + k - 1] < v[offset + k + 1]) ? v[offset + k + 1] : v[offset + k - 1] + 1
+                var x =
+                    k == -d || (k != d && v[offset + k - 1] < v[offset + k + 1])
+                    ? v[offset + k + 1] : v[offset + k - 1] + 1
                 var y = x - k
                 while x < n && y < m && a[x] == b[y] {
                     x += 1

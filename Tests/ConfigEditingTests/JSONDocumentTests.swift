@@ -47,7 +47,10 @@ struct JSONDocumentTests {
         let members = try #require(document.root.members)
         #expect(members.map(\.key) == ["a", "c", "n", "i"])
         func slice(_ range: Range<Int>) -> String { String(decoding: document.bytes[range], as: UTF8.self) }
-        #expect(members.map { slice($0.range) } == [#""a": [1, {"b": null}]"#, #""c" : "d\"e""#, #""n": -12.5e1"#, #""i": 42"#])
+        #expect(
+            members.map { slice($0.range) } == [
+                #""a": [1, {"b": null}]"#, #""c" : "d\"e""#, #""n": -12.5e1"#, #""i": 42"#,
+            ])
         #expect(slice(members[0].keyRange) == #""a""#)
         #expect(members[1].value.value == .string("d\"e"))
         #expect(members[2].value.value == .float(-125))
@@ -99,7 +102,9 @@ struct JSONDocumentTests {
     @Test("nesting deeper than 512 is refused, not a crash")
     func depth() {
         #expect(error(String(repeating: "[", count: 512) + String(repeating: "]", count: 512)) == nil)
-        #expect(error(String(repeating: "[", count: 513) + String(repeating: "]", count: 513))?.reason.contains("nested") == true)
+        #expect(
+            error(String(repeating: "[", count: 513) + String(repeating: "]", count: 513))?.reason.contains("nested")
+                == true)
     }
 
     @Test("with comments: // and /* */ anywhere whitespace may be; a trailing comma is still an error")
@@ -113,10 +118,14 @@ struct JSONDocumentTests {
             // bye
             """
         let document = try JSONDocument(Array(text.utf8), syntax: .withComments)
-        #expect(document.root.value == .table([("theme", .string("Dark")), ("list", .array([.integer(1), .integer(2)]))]))
+        #expect(
+            document.root.value == .table([("theme", .string("Dark")), ("list", .array([.integer(1), .integer(2)]))]))
         #expect(error(text) != nil)
-        #expect(error("{\"a\": 1, // x\n}", .withComments)?.reason == "a comma before '}' (JSON allows no trailing comma)")
-        #expect(error("{ /* open \n}", .withComments) == ConfigError(line: 1, column: 3, reason: "a /* comment that is never closed"))
+        #expect(
+            error("{\"a\": 1, // x\n}", .withComments)?.reason == "a comma before '}' (JSON allows no trailing comma)")
+        #expect(
+            error("{ /* open \n}", .withComments)
+                == ConfigError(line: 1, column: 3, reason: "a /* comment that is never closed"))
         #expect(error("{ / }", .withComments)?.reason == "unexpected '/' (a comment starts with // or /*)")
         #expect(error("{\"url\": \"http://x/*y*/\"}", .withComments) == nil)
     }

@@ -8,10 +8,19 @@ import Testing
 struct JSONEditingTests {
     static let server = ConfigValue.table([("command", .string("/usr/bin/memctl")), ("args", .array([.string("mcp")]))])
     static let group = ConfigValue.table([
-        ("hooks", .array([.table([("type", .string("command")), ("command", .string("memctl context")), ("timeout", .integer(10))])]))
+        (
+            "hooks",
+            .array([
+                .table([
+                    ("type", .string("command")), ("command", .string("memctl context")), ("timeout", .integer(10)),
+                ])
+            ])
+        )
     ])
 
-    private func isGroup(_ value: ConfigValue) -> Bool { value[path: ["hooks"]]?.array?.first?["command"] == .string("memctl context") }
+    private func isGroup(_ value: ConfigValue) -> Bool {
+        value[path: ["hooks"]]?.array?.first?["command"] == .string("memctl context")
+    }
 
     private func document(_ text: String, _ syntax: JSONDocument.Syntax = .strict) throws -> JSONDocument {
         try JSONDocument(Array(text.utf8), syntax: syntax)
@@ -20,7 +29,9 @@ struct JSONEditingTests {
     /// `text` with memoryd's server and a hook group added.
     private func setUp(_ text: String, _ syntax: JSONDocument.Syntax = .strict) throws -> String {
         var bytes = Array(text.utf8)
-        if let next = try JSONDocument(bytes, syntax: syntax).setting(Self.server, at: ["mcpServers", "memoryd"]) { bytes = next }
+        if let next = try JSONDocument(bytes, syntax: syntax).setting(Self.server, at: ["mcpServers", "memoryd"]) {
+            bytes = next
+        }
         if let next = try JSONDocument(bytes, syntax: syntax).ensuring(
             Self.group, inArrayAt: ["hooks", "SessionStart"], identifiedBy: isGroup)
         {
@@ -32,8 +43,12 @@ struct JSONEditingTests {
 
     private func remove(_ text: String, _ syntax: JSONDocument.Syntax = .strict) throws -> String {
         var bytes = Array(text.utf8)
-        if let next = try JSONDocument(bytes, syntax: syntax).removingMember(at: ["mcpServers", "memoryd"]) { bytes = next }
-        if let next = try JSONDocument(bytes, syntax: syntax).removingElements(inArrayAt: ["hooks", "SessionStart"], where: isGroup) {
+        if let next = try JSONDocument(bytes, syntax: syntax).removingMember(at: ["mcpServers", "memoryd"]) {
+            bytes = next
+        }
+        if let next = try JSONDocument(bytes, syntax: syntax).removingElements(
+            inArrayAt: ["hooks", "SessionStart"], where: isGroup)
+        {
             bytes = next
         }
         return String(decoding: bytes, as: UTF8.self)
@@ -81,7 +96,8 @@ struct JSONEditingTests {
 
             """
         #expect(
-            try setUp(fourSpaces).hasPrefix("""
+            try setUp(fourSpaces).hasPrefix(
+                """
                 {
                     "theme": "dark",
                     "mcpServers": {
@@ -113,36 +129,46 @@ struct JSONEditingTests {
             }
             """
         let result = try setUp(text)
-        #expect(result.contains("""
-                "SessionStart": [
-                  {"hooks": [{"type": "command", "command": "echo hi"}]},
-                  {
-                    "hooks": [
-            """))
+        #expect(
+            result.contains(
+                """
+                    "SessionStart": [
+                      {"hooks": [{"type": "command", "command": "echo hi"}]},
+                      {
+                        "hooks": [
+                """))
         #expect(try document(result).root.value[path: ["hooks", "SessionStart"]]?.array?.count == 2)
     }
 
     @Test("objects written on one line get the new member on that line")
     func inline() throws {
-        #expect(try setUp(#"{"mcpServers": {"x": {}}, "hooks": {"SessionStart": [1]}}"#) == """
-            {"mcpServers": {"x": {}, "memoryd": {"command": "/usr/bin/memctl", "args": ["mcp"]}}, \
-            "hooks": {"SessionStart": [1, {"hooks": [{"type": "command", "command": "memctl context", "timeout": 10}]}]}}
-            """)
+        #expect(
+            try setUp(#"{"mcpServers": {"x": {}}, "hooks": {"SessionStart": [1]}}"#) == """
+                {"mcpServers": {"x": {}, "memoryd": {"command": "/usr/bin/memctl", "args": ["mcp"]}}, \
+                "hooks": {"SessionStart": [1, {"hooks": [{"type": "command", "command": "memctl context", "timeout": 10}]}]}}
+                """)
     }
 
     @Test("an empty object with more after it on its line gets the member on that line")
     func inlineEmpty() throws {
-        #expect(try setUp(#"{"mcpServers": {}, "n": 3}"#).hasPrefix(#"{"mcpServers": {"memoryd": {"command": "/usr/bin/memctl", "args": ["mcp"]}}, "n": 3,"#))
+        #expect(
+            try setUp(#"{"mcpServers": {}, "n": 3}"#).hasPrefix(
+                #"{"mcpServers": {"memoryd": {"command": "/usr/bin/memctl", "args": ["mcp"]}}, "n": 3,"#))
         #expect(try remove(setUp(#"{"mcpServers": {}, "n": 3}"#)) == #"{"n": 3}"#)
-        #expect(try setUp("{\n  \"mcpServers\": {},\n  \"n\": 3\n}").hasPrefix("{\n  \"mcpServers\": {\n    \"memoryd\": {\n"))
-        #expect(try setUp("{\n  \"mcpServers\": {}, // none yet\n  \"n\": 3\n}", .withComments).hasPrefix("{\n  \"mcpServers\": {\n    \"memoryd\""))
+        #expect(
+            try setUp("{\n  \"mcpServers\": {},\n  \"n\": 3\n}").hasPrefix(
+                "{\n  \"mcpServers\": {\n    \"memoryd\": {\n"))
+        #expect(
+            try setUp("{\n  \"mcpServers\": {}, // none yet\n  \"n\": 3\n}", .withComments).hasPrefix(
+                "{\n  \"mcpServers\": {\n    \"memoryd\""))
     }
 
     @Test("a member already as it should be: no change; otherwise exactly it is replaced")
     func replaces() throws {
         let done = try setUp("{\n  \"a\": 1\n}\n")
         #expect(try document(done).setting(Self.server, at: ["mcpServers", "memoryd"]) == nil)
-        #expect(try document(done).ensuring(Self.group, inArrayAt: ["hooks", "SessionStart"], identifiedBy: isGroup) == nil)
+        #expect(
+            try document(done).ensuring(Self.group, inArrayAt: ["hooks", "SessionStart"], identifiedBy: isGroup) == nil)
         let moved = done.replacing("/usr/bin/memctl", with: "/opt/memctl")
         let fixed = try #require(try document(moved).setting(Self.server, at: ["mcpServers", "memoryd"]))
         #expect(moved != done)
@@ -150,15 +176,18 @@ struct JSONEditingTests {
         let array = try #require(try document(done).root.node(at: ["hooks", "SessionStart"]))
         let twice = try document(done).addition(of: Self.group, key: nil, to: array)
         let doubled = String(decoding: Array(done.utf8).applying(twice), as: UTF8.self)
-        let once = try #require(try document(doubled).ensuring(Self.group, inArrayAt: ["hooks", "SessionStart"], identifiedBy: isGroup))
+        let once = try #require(
+            try document(doubled).ensuring(Self.group, inArrayAt: ["hooks", "SessionStart"], identifiedBy: isGroup))
         #expect(String(decoding: once, as: UTF8.self) == done)
     }
 
     @Test(
         "setting up then removing gives back the original bytes",
         arguments: [
-            "{}", "{}\n", "{\n  \"a\": 1\n}", "{\n  \"a\": 1\n}\n", "{\"a\":1}", "{\r\n  \"a\": [\r\n    1\r\n  ]\r\n}\r\n",
-            "{\n    \"a\": {\"b\": [1, 2]},\n    \"c\": \"é\\\"\\u00e9\"\n}\n", "{\n\t\"a\": true\n}", "{\n  \"a\": 1   \n}",
+            "{}", "{}\n", "{\n  \"a\": 1\n}", "{\n  \"a\": 1\n}\n", "{\"a\":1}",
+            "{\r\n  \"a\": [\r\n    1\r\n  ]\r\n}\r\n",
+            "{\n    \"a\": {\"b\": [1, 2]},\n    \"c\": \"é\\\"\\u00e9\"\n}\n", "{\n\t\"a\": true\n}",
+            "{\n  \"a\": 1   \n}",
             "{\n  \"mcpServers\": {\n    \"x\": {\"command\": \"y\"}\n  },\n  \"z\": null\n}\n",
             "{\n  \"hooks\": {\n    \"Stop\": []\n  },\n  \"mcpServers\": {\n    \"x\": {}\n  }\n}",
             "{\n  \"hooks\": {\n    \"SessionStart\": [\n      {\"matcher\": \"x\", \"hooks\": []}\n    ]\n  }\n}\n",
@@ -198,15 +227,18 @@ struct JSONEditingTests {
         let set = try setUp(text)
         var bytes = Array(set.utf8)
         let keep = { (path: ArraySlice<String>) in path == ["mcpServers"] || path == ["hooks"] }
-        bytes = try #require(try JSONDocument(bytes, syntax: .strict).removingMember(at: ["mcpServers", "memoryd"], keepingEmpty: keep))
         bytes = try #require(
-            try JSONDocument(bytes, syntax: .strict).removingElements(inArrayAt: ["hooks", "SessionStart"], where: isGroup, keepingEmpty: keep))
+            try JSONDocument(bytes, syntax: .strict).removingMember(at: ["mcpServers", "memoryd"], keepingEmpty: keep))
+        bytes = try #require(
+            try JSONDocument(bytes, syntax: .strict).removingElements(
+                inArrayAt: ["hooks", "SessionStart"], where: isGroup, keepingEmpty: keep))
         #expect(String(decoding: bytes, as: UTF8.self) == text)
     }
 
     @Test("a comment on the last member's line stays with that member")
     func trailingComment() throws {
-        #expect(try setUp("{\n  \"a\": 1 // one\n}", .withComments).hasPrefix("{\n  \"a\": 1, // one\n  \"mcpServers\": {"))
+        #expect(
+            try setUp("{\n  \"a\": 1 // one\n}", .withComments).hasPrefix("{\n  \"a\": 1, // one\n  \"mcpServers\": {"))
     }
 
     @Test("removing takes out only what matches, and keeps containers that still hold something")
@@ -226,21 +258,24 @@ struct JSONEditingTests {
               }
             }
             """
-        #expect(try remove(text) == """
-            {
-              "mcpServers": {
-                "other": {"command": "y"}
-              },
-              "hooks": {
-                "SessionStart": [
-                  {"hooks": [{"command": "echo"}]}
-                ],
-                "Stop": []
-              }
-            }
-            """)
+        #expect(
+            try remove(text) == """
+                {
+                  "mcpServers": {
+                    "other": {"command": "y"}
+                  },
+                  "hooks": {
+                    "SessionStart": [
+                      {"hooks": [{"command": "echo"}]}
+                    ],
+                    "Stop": []
+                  }
+                }
+                """)
         #expect(try document("{\"a\": 1}").removingMember(at: ["mcpServers", "memoryd"]) == nil)
-        #expect(try document("{\"hooks\": {}}").removingElements(inArrayAt: ["hooks", "SessionStart"], where: isGroup) == nil)
+        #expect(
+            try document("{\"hooks\": {}}").removingElements(inArrayAt: ["hooks", "SessionStart"], where: isGroup)
+                == nil)
     }
 
     @Test("a value of another type on the path is an error that says where")

@@ -21,42 +21,44 @@ struct LineDiffTests {
     @Test("a change with three lines of context each side, and diff's line numbers")
     func oneHunk() {
         let new = Self.numbered.replacing("line 10\n", with: "line ten\n")
-        #expect(diff(Self.numbered, new) == """
-            --- a
-            +++ b
-            @@ -7,7 +7,7 @@
-             line 7
-             line 8
-             line 9
-            -line 10
-            +line ten
-             line 11
-             line 12
-             line 13
+        #expect(
+            diff(Self.numbered, new) == """
+                --- a
+                +++ b
+                @@ -7,7 +7,7 @@
+                 line 7
+                 line 8
+                 line 9
+                -line 10
+                +line ten
+                 line 11
+                 line 12
+                 line 13
 
-            """)
+                """)
     }
 
     @Test("changes more than six lines apart are two hunks; closer ones, one")
     func hunks() {
         let far = Self.numbered.replacing("line 2\n", with: "").replacing("line 19\n", with: "line 19\nadded\n")
-        #expect(diff(Self.numbered, far) == """
-            --- a
-            +++ b
-            @@ -1,5 +1,4 @@
-             line 1
-            -line 2
-             line 3
-             line 4
-             line 5
-            @@ -17,4 +16,5 @@
-             line 17
-             line 18
-             line 19
-            +added
-             line 20
+        #expect(
+            diff(Self.numbered, far) == """
+                --- a
+                +++ b
+                @@ -1,5 +1,4 @@
+                 line 1
+                -line 2
+                 line 3
+                 line 4
+                 line 5
+                @@ -17,4 +16,5 @@
+                 line 17
+                 line 18
+                 line 19
+                +added
+                 line 20
 
-            """)
+                """)
         let near = Self.numbered.replacing("line 2\n", with: "").replacing("line 9\n", with: "")
         #expect(diff(Self.numbered, near).split(separator: "\n").count { $0.hasPrefix("@@") } == 1)
     }
@@ -69,24 +71,27 @@ struct LineDiffTests {
 
     @Test("a last line without a line break is marked, and gaining one is a change")
     func noNewlineAtEnd() {
-        #expect(diff("{}", "{\n  \"a\": 1\n}") == """
-            --- a
-            +++ b
-            @@ -1 +1,3 @@
-            -{}
-            \\ No newline at end of file
-            +{
-            +  "a": 1
-            +}
-            \\ No newline at end of file
+        #expect(
+            diff("{}", "{\n  \"a\": 1\n}") == """
+                --- a
+                +++ b
+                @@ -1 +1,3 @@
+                -{}
+                \\ No newline at end of file
+                +{
+                +  "a": 1
+                +}
+                \\ No newline at end of file
 
-            """)
+                """)
         #expect(diff("x", "x\n") == "--- a\n+++ b\n@@ -1 +1 @@\n-x\n\\ No newline at end of file\n+x\n")
     }
 
     @Test("the edit script is a shortest one")
     func shortest() {
-        let edits = LineDiff.script(from: LineDiff.lines(of: Array("a\nb\nc\na\nb\nb\na\n".utf8)), to: LineDiff.lines(of: Array("c\nb\na\nb\na\nc\n".utf8)))
+        let edits = LineDiff.script(
+            from: LineDiff.lines(of: Array("a\nb\nc\na\nb\nb\na\n".utf8)),
+            to: LineDiff.lines(of: Array("c\nb\na\nb\na\nc\n".utf8)))
         #expect(edits.count { if case .same = $0 { false } else { true } } == 5)
     }
 }

@@ -23,7 +23,8 @@ struct TOMLDocumentTests {
         arguments: [
             "", "\n", "# only a comment", "key = \"value\"", "bare_key = 1\nbare-key = 2\n1234 = 3",
             "\"127.0.0.1\" = \"value\"\n\"character encoding\" = \"value\"\n\"ʎǝʞ\" = \"value\"\n'key2' = \"value\"\n'quoted \"value\"' = \"value\"",
-            "\"\" = \"blank\"", "name = \"Orange\"\nphysical.color = \"orange\"\nphysical.shape = \"round\"\nsite.\"google.com\" = true",
+            "\"\" = \"blank\"",
+            "name = \"Orange\"\nphysical.color = \"orange\"\nphysical.shape = \"round\"\nsite.\"google.com\" = true",
             "fruit.name = \"banana\"\nfruit. color = \"yellow\"\nfruit . flavor = \"banana\"",
             "apple.type = \"fruit\"\norange.type = \"fruit\"\napple.skin = \"thin\"\norange.skin = \"thick\"",
             "3.14159 = \"pi\"",
@@ -88,10 +89,12 @@ struct TOMLDocumentTests {
     @Test(
         "refuses invalid TOML",
         arguments: [
-            "key = # INVALID", "first = \"Tom\" last = \"Preston-Werner\" # INVALID", "= \"no key name\"", "\"\"\"key\"\"\" = 1",
+            "key = # INVALID", "first = \"Tom\" last = \"Preston-Werner\" # INVALID", "= \"no key name\"",
+            "\"\"\"key\"\"\" = 1",
             "name = \"Tom\"\nname = \"Pradyun\"", "spelling = \"favorite\"\n\"spelling\" = \"favourite\"",
             "fruit.apple = 1\nfruit.apple.smooth = true", "a.b = 1\na = 2", "bare key = 1", "ke$y = 1", "key = value",
-            "s = \"a\nb\"", "s = 'a\nb'", "s = \"\\x41\"", "s = \"\\uD800\"", "s = \"\\U00110000\"", "s = \"a", "s = \"\"\"a\"\"\"\"\"\"",
+            "s = \"a\nb\"", "s = 'a\nb'", "s = \"\\x41\"", "s = \"\\uD800\"", "s = \"\\U00110000\"", "s = \"a",
+            "s = \"\"\"a\"\"\"\"\"\"",
             "s = \"tab\u{01}\"", "s = '''a''''''", "s = \"\"\"a \\  b\"\"\"", "# bell \u{07}", "a = 1\rb = 2",
             "int = 01", "int = +0x1", "int = 1__000", "int = _1", "int = 1_", "int = 0xG", "int = 9223372036854775808",
             "int = -9223372036854775809", "int = 0b2", "flt = .7", "flt = 7.", "flt = 3.e+20", "flt = 1e", "flt = 01.5",
@@ -99,9 +102,11 @@ struct TOMLDocumentTests {
             "d = 1979-13-27", "d = 1979-02-30", "d = 2023-02-29", "d = 1979-05-27T25:00:00", "d = 1979-05-27T07:32",
             "d = 1979-05-27T07:32:00+7:00", "t = 07:32:00Z", "d = 1979-05-27T07:32:00.", "d = 79-05-27",
             "a = [1 2]", "a = [,]", "a = [1,,2]", "a = [1", "t = { a = 1, }", "t = { a = 1\n}", "t = { a = 1, a = 2 }",
-            "t = { a = { b = 1 }, a.c = 2 }", "t = {a=1}\nt.b = 2", "[t]\n[t]", "[a]\nb = 1\n[a.b]", "[a.b]\n[a]\nb.c = 1",
+            "t = { a = { b = 1 }, a.c = 2 }", "t = {a=1}\nt.b = 2", "[t]\n[t]", "[a]\nb = 1\n[a.b]",
+            "[a.b]\n[a]\nb.c = 1",
             "[fruit]\napple.color = \"red\"\n[fruit.apple]", "a = [1]\n[[a]]", "[[a]]\n[a]", "[a]\n[[a]]", "a = 1\n[a]",
-            "a = 1\n[a.b]", "t = {}\n[t]", "t = {}\n[t.x]", "[a] b = 1", "[ a ] ]", "[[a] ]", "[]", "[a.]", "[.a]", "a. = 1",
+            "a = 1\n[a.b]", "t = {}\n[t]", "t = {}\n[t.x]", "[a] b = 1", "[ a ] ]", "[[a] ]", "[]", "[a.]", "[.a]",
+            "a. = 1",
             "[a\nb]", "key = \"v\" junk", "\u{FEFF}a = 1", "[a.b.c]\n[a]\nb.x = 1\n[a.b]", "[a.b.c]\n[a]\nb.c.t = 1",
             "[[a.b]]\n[a]\nb.x = 1", "a.b = 1\n[a]",
         ])
@@ -114,14 +119,23 @@ struct TOMLDocumentTests {
         arguments: [
             ("a = 1\nb = 2\na = 3", 3, 1, "the key a is defined twice (first at line 1)"),
             ("[t]\nx = 1\n\n[t]", 4, 1, "the table t is defined twice (first at line 1)"),
-            ("[fruit]\napple.color = 1\n[fruit.apple]", 3, 1, "the table fruit.apple is defined twice (first with dotted keys at line 2)"),
+            (
+                "[fruit]\napple.color = 1\n[fruit.apple]", 3, 1,
+                "the table fruit.apple is defined twice (first with dotted keys at line 2)"
+            ),
             ("[a.b]\n[a]\nb.c = 1", 3, 1, "a dotted key cannot add to the table b, defined at line 1"),
             ("hooks = { x = 1 }\n[[hooks.SessionStart]]", 2, 1, "hooks is already a value (line 1), not a table"),
-            ("[hooks]\nSessionStart = []\n[[hooks.SessionStart]]", 3, 1, "hooks.SessionStart is already a value (line 2): [[hooks.SessionStart]] cannot add to it"),
+            (
+                "[hooks]\nSessionStart = []\n[[hooks.SessionStart]]", 3, 1,
+                "hooks.SessionStart is already a value (line 2): [[hooks.SessionStart]] cannot add to it"
+            ),
             ("model = gpt-5", 1, 9, "'gpt-5' is not a TOML value"),
             ("x = \"é\" y", 1, 9, "expected a line break, found 'y'"),
             ("n = 99999999999999999999", 1, 5, "an integer that does not fit in 64 bits"),
-            ("[projects.\"/x\"\ntrust = 1", 1, 15, "expected ']' after the table name projects.\"/x\", found the end of the line"),
+            (
+                "[projects.\"/x\"\ntrust = 1", 1, 15,
+                "expected ']' after the table name projects.\"/x\", found the end of the line"
+            ),
         ] as [(String, Int, Int, String)])
     func errors(text: String, line: Int, column: Int, reason: String) {
         #expect(error(text) == ConfigError(line: line, column: column, reason: reason))
@@ -156,12 +170,16 @@ struct TOMLDocumentTests {
         #expect(root["ml"] == .string("The quick brown fox jumps over the lazy dog."))
         #expect(root["quotes"] == .string("'That,' she said.'"))
         #expect(root["lit"] == .string("C:\\Users"))
-        #expect(root["ints"] == .array([.integer(0xDEAD_BEEF), .integer(0o755), .integer(0b1101), .integer(-17), .integer(1000)]))
+        #expect(
+            root["ints"]
+                == .array([.integer(0xDEAD_BEEF), .integer(0o755), .integer(0b1101), .integer(-17), .integer(1000)]))
         #expect(root["floats"] == .array([.float(1e6), .float(-0.01), .float(224_617.445_991_228)]))
         #expect(root["when"] == .dateTime("1979-05-27 07:32:00Z"))
         #expect(root[path: ["a", "b", "c d"]] == .bool(true))
         #expect(root["inline"] == .table([("x", .integer(1)), ("y", .table([("z", .array([.integer(2)]))]))]))
-        #expect(root["products"] == .array([.table([("name", .string("Hammer"))]), .table([("dims", .table([("w", .integer(1))]))])]))
+        #expect(
+            root["products"]
+                == .array([.table([("name", .string("Hammer"))]), .table([("dims", .table([("w", .integer(1))]))])]))
     }
 
     @Test("a section runs from its header's line to its last pair's line, comments after that left out")

@@ -10,20 +10,32 @@ struct TOMLEditingTests {
     static func group(matcher: String?, command: String = "/usr/bin/memctl context --hook codex") -> ConfigValue {
         .table(
             (matcher.map { [("matcher", ConfigValue.string($0))] } ?? [])
-                + [("hooks", .array([.table([("type", .string("command")), ("command", .string(command)), ("timeout", .integer(10))])]))])
+                + [
+                    (
+                        "hooks",
+                        .array([
+                            .table([
+                                ("type", .string("command")), ("command", .string(command)), ("timeout", .integer(10)),
+                            ])
+                        ])
+                    )
+                ])
     }
 
     private func isOurs(_ value: ConfigValue) -> Bool {
-        value["hooks"]?.array?.allSatisfy { $0["command"]?.string?.hasSuffix("memctl context --hook codex") == true } == true
+        value["hooks"]?.array?.allSatisfy { $0["command"]?.string?.hasSuffix("memctl context --hook codex") == true }
+            == true
     }
 
     private func setUp(_ text: String, command: String = "/usr/bin/memctl context --hook codex") throws -> String {
         var bytes = Array(text.utf8)
-        if let next = try TOMLDocument(bytes).setting(table: Self.server, at: ["mcp_servers", "memoryd"]) { bytes = next }
+        if let next = try TOMLDocument(bytes).setting(table: Self.server, at: ["mcp_servers", "memoryd"]) {
+            bytes = next
+        }
         for (event, matcher) in [("SessionStart", "startup|resume"), ("UserPromptSubmit", nil)] {
             if let next = try TOMLDocument(bytes).ensuring(
-                arrayElement: Self.group(matcher: matcher, command: command), at: ["hooks", event], identifiedBy: isOurs)
-            {
+                arrayElement: Self.group(matcher: matcher, command: command), at: ["hooks", event], identifiedBy: isOurs
+            ) {
                 bytes = next
             }
         }
@@ -35,7 +47,9 @@ struct TOMLEditingTests {
         var bytes = Array(text.utf8)
         if let next = try TOMLDocument(bytes).removingTable(at: ["mcp_servers", "memoryd"]) { bytes = next }
         for event in ["SessionStart", "UserPromptSubmit"] {
-            if let next = try TOMLDocument(bytes).removingArrayElements(at: ["hooks", event], where: isOurs) { bytes = next }
+            if let next = try TOMLDocument(bytes).removingArrayElements(at: ["hooks", event], where: isOurs) {
+                bytes = next
+            }
         }
         _ = try TOMLDocument(bytes)
         return String(decoding: bytes, as: UTF8.self)
@@ -125,7 +139,8 @@ struct TOMLEditingTests {
         "setting up then removing gives back the original bytes",
         arguments: [
             codexConfig, codexConfig + "\n", codexConfig + "\n\n", "", "\n", "model = \"o3\"", "# just a comment",
-            "a = 1\r\nb = 2\r\n", "[mcp_servers.x]\ncommand = \"y\"\n\n\n", "[[hooks.UserPromptSubmit]]\n[[hooks.UserPromptSubmit.hooks]]\ncommand = \"z\"\n",
+            "a = 1\r\nb = 2\r\n", "[mcp_servers.x]\ncommand = \"y\"\n\n\n",
+            "[[hooks.UserPromptSubmit]]\n[[hooks.UserPromptSubmit.hooks]]\ncommand = \"z\"\n",
         ])
     func roundTrip(text: String) throws {
         let set = try setUp(text)
@@ -143,13 +158,16 @@ struct TOMLEditingTests {
         #expect(try TOMLDocument(Array(fixed.utf8)).setting(table: Self.server, at: ["mcp_servers", "memoryd"]) == nil)
         #expect(
             try TOMLDocument(Array(fixed.utf8)).ensuring(
-                arrayElement: Self.group(matcher: "startup|resume"), at: ["hooks", "SessionStart"], identifiedBy: isOurs) == nil)
+                arrayElement: Self.group(matcher: "startup|resume"), at: ["hooks", "SessionStart"], identifiedBy: isOurs
+            ) == nil)
     }
 
     @Test("memoryd's group given twice is left once")
     func duplicate() throws {
         let once = try setUp("a = 1\n")
-        let twice = once + "\n" + Self.group(matcher: "startup|resume").tomlSection(at: ["hooks", "SessionStart"], isArrayElement: true)
+        let twice =
+            once + "\n"
+            + Self.group(matcher: "startup|resume").tomlSection(at: ["hooks", "SessionStart"], isArrayElement: true)
         #expect(try setUp(twice) == once)
     }
 
@@ -174,41 +192,74 @@ struct TOMLEditingTests {
             command = "x"
 
             """
-        #expect(try remove(text) == """
-            [[hooks.SessionStart]]
-            matcher = "resume"
-            [[hooks.SessionStart.hooks]]
-            command = "echo mine"
+        #expect(
+            try remove(text) == """
+                [[hooks.SessionStart]]
+                matcher = "resume"
+                [[hooks.SessionStart.hooks]]
+                command = "echo mine"
 
-            [mcp_servers.other]
-            command = "x"
+                [mcp_servers.other]
+                command = "x"
 
-            """)
+                """)
         #expect(try TOMLDocument(Array("a = 1".utf8)).removingTable(at: ["mcp_servers", "memoryd"]) == nil)
     }
 
     @Test("memoryd's entries written inline are the user's: an error that says where, and nothing changed")
     func inlineForms() throws {
-        #expect(throws: ConfigError(line: 2, column: 1, reason: "mcp_servers.memoryd is written as a value (inline), where a [mcp_servers.memoryd] table is to be added")) {
-            try TOMLDocument(Array("[mcp_servers]\nmemoryd = { command = \"memctl\" }".utf8)).setting(table: Self.server, at: ["mcp_servers", "memoryd"])
+        #expect(
+            throws: ConfigError(
+                line: 2, column: 1,
+                reason:
+                    "mcp_servers.memoryd is written as a value (inline), where a [mcp_servers.memoryd] table is to be added"
+            )
+        ) {
+            try TOMLDocument(Array("[mcp_servers]\nmemoryd = { command = \"memctl\" }".utf8)).setting(
+                table: Self.server, at: ["mcp_servers", "memoryd"])
         }
-        #expect(throws: ConfigError(line: 1, column: 1, reason: "mcp_servers is written as a value (inline), where a [mcp_servers.memoryd] table is to be added")) {
-            try TOMLDocument(Array("mcp_servers = {}".utf8)).setting(table: Self.server, at: ["mcp_servers", "memoryd"])
+        #expect(
+            throws: ConfigError(
+                line: 1, column: 1,
+                reason: "mcp_servers is written as a value (inline), where a [mcp_servers.memoryd] table is to be added"
+            )
+        ) {
+            try TOMLDocument(Array("mcp_servers = {}".utf8)).setting(
+                table: Self.server, at: ["mcp_servers", "memoryd"])
         }
-        #expect(throws: ConfigError(line: 2, column: 1, reason: "hooks.SessionStart is written as a value (inline), where [[hooks.SessionStart]] tables are to be added")) {
+        #expect(
+            throws: ConfigError(
+                line: 2, column: 1,
+                reason:
+                    "hooks.SessionStart is written as a value (inline), where [[hooks.SessionStart]] tables are to be added"
+            )
+        ) {
             try TOMLDocument(Array("[hooks]\nSessionStart = []".utf8)).ensuring(
                 arrayElement: Self.group(matcher: nil), at: ["hooks", "SessionStart"], identifiedBy: self.isOurs)
         }
-        #expect(throws: ConfigError(line: 2, column: 1, reason: "mcp_servers.memoryd is written with dotted keys or only named in a header; it is changed only as a [mcp_servers.memoryd] table")) {
-            try TOMLDocument(Array("[mcp_servers]\nmemoryd.command = \"x\"".utf8)).setting(table: Self.server, at: ["mcp_servers", "memoryd"])
+        #expect(
+            throws: ConfigError(
+                line: 2, column: 1,
+                reason:
+                    "mcp_servers.memoryd is written with dotted keys or only named in a header; it is changed only as a [mcp_servers.memoryd] table"
+            )
+        ) {
+            try TOMLDocument(Array("[mcp_servers]\nmemoryd.command = \"x\"".utf8)).setting(
+                table: Self.server, at: ["mcp_servers", "memoryd"])
         }
     }
 
     @Test("keys and strings are quoted and escaped as TOML needs")
     func rendering() throws {
-        let value = ConfigValue.table([("a b", .string("say \"hi\"\n\u{7F}")), ("n", .integer(-3)), ("t", .table([])), ("list", .array([.bool(true), .float(1.5)]))])
+        let value = ConfigValue.table([
+            ("a b", .string("say \"hi\"\n\u{7F}")), ("n", .integer(-3)), ("t", .table([])),
+            ("list", .array([.bool(true), .float(1.5)])),
+        ])
         let text = value.tomlSection(at: ["projects", "/home/me"], isArrayElement: false)
-        #expect(text == "[projects.\"/home/me\"]\n\"a b\" = \"say \\\"hi\\\"\\n\\u007F\"\nn = -3\nt = {}\nlist = [true, 1.5]\n")
+        #expect(
+            text
+                == "[projects.\"/home/me\"]\n\"a b\" = \"say \\\"hi\\\"\\n\\u007F\"\nn = -3\nt = {}\nlist = [true, 1.5]\n"
+        )
         #expect(try TOMLDocument(Array(text.utf8)).root[path: ["projects", "/home/me"]] == value)
     }
 }

@@ -51,7 +51,13 @@ struct SetupCommandTests {
 
     /// The agents, their files (relative to HOME) and what each holds before setup.
     static let agents: [(tool: String, files: [String: String])] = [
-        ("claude-code", [".claude.json": AgentConfigFixtures.claudeJSON, ".claude/settings.json": AgentConfigFixtures.claudeSettings]),
+        (
+            "claude-code",
+            [
+                ".claude.json": AgentConfigFixtures.claudeJSON,
+                ".claude/settings.json": AgentConfigFixtures.claudeSettings,
+            ]
+        ),
         ("codex", [".codex/config.toml": AgentConfigFixtures.codexConfig]),
         ("gemini", [".gemini/settings.json": AgentConfigFixtures.geminiSettings]),
     ]
@@ -68,24 +74,30 @@ struct SetupCommandTests {
         let result = try home.memctl(["setup", "claude-code"])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("memoryd is set up for Claude Code:"))
-        #expect(result.stdout.contains("changed \(home.path)/.claude.json (backup: \(home.path)/.claude.json.memoryd-backup)"))
+        #expect(
+            result.stdout.contains(
+                "changed \(home.path)/.claude.json (backup: \(home.path)/.claude.json.memoryd-backup)"))
         #expect(result.stdout.contains("claude mcp list"))
         let before = try json(AgentConfigFixtures.claudeJSON)
         let after = try json(try #require(home.read(".claude.json")))
         let servers = try #require(after["mcpServers"] as? [String: Any])
-        #expect(NSDictionary(dictionary: servers["memoryd"] as? [String: Any] ?? [:]) == NSDictionary(dictionary: [
-            "type": "stdio", "command": Self.memctl, "args": ["mcp"], "env": [String: Any](),
-        ]))
+        #expect(
+            NSDictionary(dictionary: servers["memoryd"] as? [String: Any] ?? [:])
+                == NSDictionary(dictionary: [
+                    "type": "stdio", "command": Self.memctl, "args": ["mcp"], "env": [String: Any](),
+                ]))
         var withoutMemoryd = after
         withoutMemoryd["mcpServers"] = servers.filter { $0.key != "memoryd" }
         #expect(NSDictionary(dictionary: withoutMemoryd) == NSDictionary(dictionary: before))
         // Claude Code's layout: the new member after the last, two spaces deeper.
-        #expect(home.read(".claude.json")?.contains("""
-                  }
-                },
-                "memoryd": {
-                  "type": "stdio",
-            """) == true)
+        #expect(
+            home.read(".claude.json")?.contains(
+                """
+                      }
+                    },
+                    "memoryd": {
+                      "type": "stdio",
+                """) == true)
         let settings = try json(try #require(home.read(".claude/settings.json")))
         let hooks = try #require(settings["hooks"] as? [String: [[String: Any]]])
         #expect(hooks["SessionStart"]?.count == 2)
@@ -102,26 +114,27 @@ struct SetupCommandTests {
         let result = try home.memctl(["setup", "codex"])
         #expect(result.status == 0, "\(result.stderr)")
         let after = try #require(home.read(".codex/config.toml"))
-        #expect(after == AgentConfigFixtures.codexConfig + """
+        #expect(
+            after == AgentConfigFixtures.codexConfig + """
 
-            [mcp_servers.memoryd]
-            command = "\(Self.memctl)"
-            args = ["mcp"]
+                [mcp_servers.memoryd]
+                command = "\(Self.memctl)"
+                args = ["mcp"]
 
-            [[hooks.SessionStart]]
-            matcher = "startup|resume|clear|compact"
-            [[hooks.SessionStart.hooks]]
-            type = "command"
-            command = "\(Self.hookCommand("codex"))"
-            timeout = 10
+                [[hooks.SessionStart]]
+                matcher = "startup|resume|clear|compact"
+                [[hooks.SessionStart.hooks]]
+                type = "command"
+                command = "\(Self.hookCommand("codex"))"
+                timeout = 10
 
-            [[hooks.UserPromptSubmit]]
-            [[hooks.UserPromptSubmit.hooks]]
-            type = "command"
-            command = "\(Self.hookCommand("codex"))"
-            timeout = 10
+                [[hooks.UserPromptSubmit]]
+                [[hooks.UserPromptSubmit.hooks]]
+                type = "command"
+                command = "\(Self.hookCommand("codex"))"
+                timeout = 10
 
-            """)
+                """)
         #expect(result.stdout.contains("trust memoryd's two hooks with /hooks"))
         #expect(result.stdout.contains("codex_hooks = true"))
         // Read by another TOML parser: the user's hook comes first, memoryd's after it.
@@ -140,22 +153,29 @@ struct SetupCommandTests {
         let result = try home.memctl(["setup", "gemini"])
         #expect(result.status == 0, "\(result.stderr)")
         let after = try #require(home.read(".gemini/settings.json"))
-        for comment in ["// Gemini CLI user settings", "// VS Code", "/* MCP servers, added with `gemini mcp add --scope user` */", "// the end"] {
+        for comment in [
+            "// Gemini CLI user settings", "// VS Code", "/* MCP servers, added with `gemini mcp add --scope user` */",
+            "// the end",
+        ] {
             #expect(after.contains(comment))
         }
-        #expect(after.contains("""
-                  "timeout": 30000
-                },
-                "memoryd": {
-                  "command": "\(Self.memctl)",
-            """))
+        #expect(
+            after.contains(
+                """
+                      "timeout": 30000
+                    },
+                    "memoryd": {
+                      "command": "\(Self.memctl)",
+                """))
         let settings = try json(stripComments(after))
         let hooks = try #require(settings["hooks"] as? [String: [[String: Any]]])
         #expect(Set(hooks.keys) == ["BeforeTool", "SessionStart", "BeforeAgent"])
         let handler = try #require((hooks["BeforeAgent"]?.first?["hooks"] as? [[String: Any]])?.first)
-        #expect(NSDictionary(dictionary: handler) == NSDictionary(dictionary: [
-            "type": "command", "name": "memoryd", "command": Self.hookCommand("gemini"), "timeout": 10000,
-        ]))
+        #expect(
+            NSDictionary(dictionary: handler)
+                == NSDictionary(dictionary: [
+                    "type": "command", "name": "memoryd", "command": Self.hookCommand("gemini"), "timeout": 10000,
+                ]))
         #expect(result.stdout.contains("gemini mcp list"))
     }
 
@@ -173,21 +193,22 @@ struct SetupCommandTests {
             #expect(result.stdout.contains("created \(home.path)/\(file)"))
         }
         if tool == "claude-code" {
-            #expect(home.read(".claude.json") == """
-                {
-                  "mcpServers": {
-                    "memoryd": {
-                      "type": "stdio",
-                      "command": "\(Self.memctl)",
-                      "args": [
-                        "mcp"
-                      ],
-                      "env": {}
+            #expect(
+                home.read(".claude.json") == """
+                    {
+                      "mcpServers": {
+                        "memoryd": {
+                          "type": "stdio",
+                          "command": "\(Self.memctl)",
+                          "args": [
+                            "mcp"
+                          ],
+                          "env": {}
+                        }
+                      }
                     }
-                  }
-                }
 
-                """)
+                    """)
         }
     }
 
@@ -202,7 +223,9 @@ struct SetupCommandTests {
         let again = try home.memctl(["setup", tool])
         #expect(again.status == 0)
         #expect(again.stdout.contains("already set up"))
-        #expect(agent.files.keys.map { (home.read($0), home.read($0 + ".memoryd-backup")) }.elementsEqual(once) { $0 == $1 })
+        #expect(
+            agent.files.keys.map { (home.read($0), home.read($0 + ".memoryd-backup")) }.elementsEqual(once) { $0 == $1 }
+        )
         for file in agent.files.keys { #expect(home.read(file + ".memoryd-backup") == agent.files[file]) }
     }
 
@@ -225,7 +248,8 @@ struct SetupCommandTests {
             ("claude-code", ".claude/settings.json", ""), ("claude-code", ".claude/settings.json", "{}"),
             ("claude-code", ".claude/settings.json", "{}\n"), ("claude-code", ".claude.json", "{\n  \"a\": 1\n}"),
             ("codex", ".codex/config.toml", ""), ("codex", ".codex/config.toml", "model = \"o3\""),
-            ("codex", ".codex/config.toml", "# nothing yet\n\n"), ("gemini", ".gemini/settings.json", "{\n  // none\n}\n"),
+            ("codex", ".codex/config.toml", "# nothing yet\n\n"),
+            ("gemini", ".gemini/settings.json", "{\n  // none\n}\n"),
             ("gemini", ".gemini/settings.json", "\n"),
         ])
     func removeRestoresSmallFiles(tool: String, file: String, text: String) throws {
@@ -241,7 +265,9 @@ struct SetupCommandTests {
     @Test("--remove keeps an object that was there before, empty, as it was")
     func removeKeepsEarlierEmptyObjects() throws {
         let settings = "{\n  \"model\": \"opus\",\n  \"hooks\": {},\n  \"mcpServers\": {}\n}\n"
-        let home = try Home(files: [".claude.json": "{\"mcpServers\": {}, \"numStartups\": 3}", ".claude/settings.json": settings])
+        let home = try Home(files: [
+            ".claude.json": "{\"mcpServers\": {}, \"numStartups\": 3}", ".claude/settings.json": settings,
+        ])
         #expect(try home.memctl(["setup", "claude-code"]).status == 0)
         #expect(try home.memctl(["setup", "claude-code", "--remove"]).status == 0)
         #expect(home.read(".claude.json") == "{\"mcpServers\": {}, \"numStartups\": 3}")
@@ -267,7 +293,8 @@ struct SetupCommandTests {
         #expect(removed.status == 0)
         for file in Self.agents.first(where: { $0.tool == tool })!.files.keys {
             #expect(!home.exists(file))
-            #expect(removed.stdout.contains("deleted \(home.path)/\(file) (backup: \(home.path)/\(file).memoryd-backup)"))
+            #expect(
+                removed.stdout.contains("deleted \(home.path)/\(file) (backup: \(home.path)/\(file).memoryd-backup)"))
         }
     }
 
@@ -286,16 +313,17 @@ struct SetupCommandTests {
             """
         let home = try Home(files: [".claude/settings.json": settings])
         #expect(try home.memctl(["setup", "claude-code", "--remove"]).status == 0)
-        #expect(home.read(".claude/settings.json") == """
-            {
-              "hooks": {
-                "UserPromptSubmit": [
-                  {"hooks": [{"type": "command", "command": "memctl context --hook codex"}]},
-                  {"hooks": [{"type": "command", "command": "/usr/bin/memctl context --hook claude-code"}, {"type": "command", "command": "echo"}]}
-                ]
-              }
-            }
-            """)
+        #expect(
+            home.read(".claude/settings.json") == """
+                {
+                  "hooks": {
+                    "UserPromptSubmit": [
+                      {"hooks": [{"type": "command", "command": "memctl context --hook codex"}]},
+                      {"hooks": [{"type": "command", "command": "/usr/bin/memctl context --hook claude-code"}, {"type": "command", "command": "echo"}]}
+                    ]
+                  }
+                }
+                """)
     }
 
     @Test("memctl moved: exactly memoryd's entries are replaced, where they are", arguments: agents.map(\.tool))
@@ -326,8 +354,9 @@ struct SetupCommandTests {
             #expect(!home.exists(file + ".memoryd-backup"))
             #expect(result.stdout.contains("--- \(home.path)/\(file)\n+++ \(home.path)/\(file)\n@@ -"))
         }
-        #expect(result.stdout.contains("+[mcp_servers.memoryd]") || result.stdout.contains("+    \"memoryd\": {")
-            || result.stdout.contains("+  \"mcpServers\": {") || result.stdout.contains("+\"memoryd\""))
+        #expect(
+            result.stdout.contains("+[mcp_servers.memoryd]") || result.stdout.contains("+    \"memoryd\": {")
+                || result.stdout.contains("+  \"mcpServers\": {") || result.stdout.contains("+\"memoryd\""))
         #expect(result.stdout.hasSuffix("Dry run: nothing written.\n"))
         let missing = try Home()
         let created = try missing.memctl(["setup", tool, "--dry-run"])
@@ -344,10 +373,13 @@ struct SetupCommandTests {
         let settings = try json(try #require(home.read(".gemini/settings.json")))
         let server = try #require((settings["mcpServers"] as? [String: Any])?["memoryd"] as? [String: Any])
         #expect(server["args"] as? [String] == ["--db", database, "mcp"])
-        #expect(home.read(".gemini/settings.json")?.contains("\(Self.memctl) --db \(database) context --hook gemini") == true)
+        #expect(
+            home.read(".gemini/settings.json")?.contains("\(Self.memctl) --db \(database) context --hook gemini")
+                == true)
         let viaEnvironment = try Home()
         #expect(try viaEnvironment.memctl(["setup", "codex"], environment: ["MEMORYD_DB": "/data/m.db"]).status == 0)
-        #expect(viaEnvironment.read(".codex/config.toml")?.contains("args = [\"--db\", \"/data/m.db\", \"mcp\"]") == true)
+        #expect(
+            viaEnvironment.read(".codex/config.toml")?.contains("args = [\"--db\", \"/data/m.db\", \"mcp\"]") == true)
     }
 
     @Test("--json says what changed, with the backups")
@@ -371,14 +403,34 @@ struct SetupCommandTests {
 
     // MARK: - What stops it
 
-    @Test("a file that is not valid is left as it is: its name, line, column and reason, exit 1", arguments: [
-        ("claude-code", ".claude/settings.json", "{\n  \"model\": \"opus\",\n}\n", "line 3, column 1: a comma before '}' (JSON allows no trailing comma)"),
-        ("claude-code", ".claude.json", "{\n  // no comments in Claude's files\n}", "line 2, column 3: expected a member name in double quotes, found '/'"),
-        ("codex", ".codex/config.toml", "model = \"o3\"\nmodel = \"o4\"\n", "line 2, column 1: the key model is defined twice (first at line 1)"),
-        ("gemini", ".gemini/settings.json", "{\n  \"ui\": { \"theme\": \"x\" \n", "line 2, column 9: an object that is never closed"),
-        ("claude-code", ".claude.json", "{\"mcpServers\": []}", "line 1, column 16: mcpServers is an array, not an object"),
-        ("codex", ".codex/config.toml", "[mcp_servers]\nmemoryd = { command = \"x\" }\n", "line 2, column 1: mcp_servers.memoryd is written as a value (inline), where a [mcp_servers.memoryd] table is to be added"),
-    ] as [(String, String, String, String)])
+    @Test(
+        "a file that is not valid is left as it is: its name, line, column and reason, exit 1",
+        arguments: [
+            (
+                "claude-code", ".claude/settings.json", "{\n  \"model\": \"opus\",\n}\n",
+                "line 3, column 1: a comma before '}' (JSON allows no trailing comma)"
+            ),
+            (
+                "claude-code", ".claude.json", "{\n  // no comments in Claude's files\n}",
+                "line 2, column 3: expected a member name in double quotes, found '/'"
+            ),
+            (
+                "codex", ".codex/config.toml", "model = \"o3\"\nmodel = \"o4\"\n",
+                "line 2, column 1: the key model is defined twice (first at line 1)"
+            ),
+            (
+                "gemini", ".gemini/settings.json", "{\n  \"ui\": { \"theme\": \"x\" \n",
+                "line 2, column 9: an object that is never closed"
+            ),
+            (
+                "claude-code", ".claude.json", "{\"mcpServers\": []}",
+                "line 1, column 16: mcpServers is an array, not an object"
+            ),
+            (
+                "codex", ".codex/config.toml", "[mcp_servers]\nmemoryd = { command = \"x\" }\n",
+                "line 2, column 1: mcp_servers.memoryd is written as a value (inline), where a [mcp_servers.memoryd] table is to be added"
+            ),
+        ] as [(String, String, String, String)])
     func unreadable(tool: String, file: String, text: String, reason: String) throws {
         let agent = Self.agents.first { $0.tool == tool }!
         var files = agent.files
@@ -394,12 +446,26 @@ struct SetupCommandTests {
         }
     }
 
-    @Test("what turns the hooks off is pointed out", arguments: [
-        ("codex", ".codex/config.toml", "[features]\nhooks = false\n", "hooks are turned off ([features] hooks = false)"),
-        ("codex", ".codex/config.toml", "[features]\ncodex_hooks = false\n", "hooks are turned off ([features] codex_hooks = false)"),
-        ("gemini", ".gemini/settings.json", "{\"hooksConfig\": {\"enabled\": false}}", "hooks are turned off (\"hooksConfig\": {\"enabled\": false})"),
-        ("claude-code", ".claude/settings.json", "{\"disableAllHooks\": true}", "hooks are turned off (\"disableAllHooks\": true)"),
-    ] as [(String, String, String, String)])
+    @Test(
+        "what turns the hooks off is pointed out",
+        arguments: [
+            (
+                "codex", ".codex/config.toml", "[features]\nhooks = false\n",
+                "hooks are turned off ([features] hooks = false)"
+            ),
+            (
+                "codex", ".codex/config.toml", "[features]\ncodex_hooks = false\n",
+                "hooks are turned off ([features] codex_hooks = false)"
+            ),
+            (
+                "gemini", ".gemini/settings.json", "{\"hooksConfig\": {\"enabled\": false}}",
+                "hooks are turned off (\"hooksConfig\": {\"enabled\": false})"
+            ),
+            (
+                "claude-code", ".claude/settings.json", "{\"disableAllHooks\": true}",
+                "hooks are turned off (\"disableAllHooks\": true)"
+            ),
+        ] as [(String, String, String, String)])
     func hooksTurnedOff(tool: String, file: String, text: String, warning: String) throws {
         let home = try Home(files: [file: text])
         let result = try home.memctl(["setup", tool])
@@ -418,7 +484,9 @@ struct SetupCommandTests {
         #expect(home.mode(".claude.json") == 0o600)
         #expect(home.mode(".claude.json.memoryd-backup") == 0o600)
         #expect(home.mode(".claude/settings.json") == 0o640)
-        let leftovers = try FileManager.default.contentsOfDirectory(atPath: home.path).filter { $0.contains(".memoryd-") && !$0.hasSuffix("-backup") }
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: home.path).filter {
+            $0.contains(".memoryd-") && !$0.hasSuffix("-backup")
+        }
         #expect(leftovers.isEmpty)
     }
 
@@ -426,9 +494,12 @@ struct SetupCommandTests {
     func symbolicLink() throws {
         let home = try Home(files: ["dotfiles/gemini.json": "{}\n"])
         try FileManager.default.createDirectory(atPath: home.path + "/.gemini", withIntermediateDirectories: true)
-        try FileManager.default.createSymbolicLink(atPath: home.path + "/.gemini/settings.json", withDestinationPath: home.path + "/dotfiles/gemini.json")
+        try FileManager.default.createSymbolicLink(
+            atPath: home.path + "/.gemini/settings.json", withDestinationPath: home.path + "/dotfiles/gemini.json")
         #expect(try home.memctl(["setup", "gemini"]).status == 0)
-        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: home.path + "/.gemini/settings.json") == home.path + "/dotfiles/gemini.json")
+        #expect(
+            try FileManager.default.destinationOfSymbolicLink(atPath: home.path + "/.gemini/settings.json") == home.path
+                + "/dotfiles/gemini.json")
         #expect(home.read("dotfiles/gemini.json")?.contains("\"memoryd\"") == true)
         #expect(home.exists("dotfiles/gemini.json.memoryd-backup"))
     }
@@ -442,12 +513,14 @@ struct SetupCommandTests {
         #expect(!home.exists(".codex/config.toml"))
     }
 
-    @Test("bad usage is a usage error (64), and no HOME a failure (1)", arguments: [
-        (["setup"], "memctl setup: missing the coding agent: claude-code, codex, gemini"),
-        (["setup", "cursor"], "memctl setup: unknown coding agent 'cursor' (claude-code, codex, gemini)"),
-        (["setup", "codex", "gemini"], "memctl setup: unexpected argument 'gemini' (one coding agent at a time)"),
-        (["setup", "codex", "--force"], "memctl setup: unknown option '--force'"),
-    ])
+    @Test(
+        "bad usage is a usage error (64), and no HOME a failure (1)",
+        arguments: [
+            (["setup"], "memctl setup: missing the coding agent: claude-code, codex, gemini"),
+            (["setup", "cursor"], "memctl setup: unknown coding agent 'cursor' (claude-code, codex, gemini)"),
+            (["setup", "codex", "gemini"], "memctl setup: unexpected argument 'gemini' (one coding agent at a time)"),
+            (["setup", "codex", "--force"], "memctl setup: unknown option '--force'"),
+        ])
     func usage(arguments: [String], message: String) throws {
         let home = try Home()
         let result = try home.memctl(arguments)
@@ -455,7 +528,10 @@ struct SetupCommandTests {
         #expect(result.stderrLines == [message, "Try 'memctl setup --help'."])
         let noHome = try home.memctl(["setup", "codex"], environment: ["HOME": ""])
         #expect(noHome.status == 1)
-        #expect(noHome.stderrLines == ["memctl setup: HOME is not set (or not an absolute path): memctl setup edits the agent's files in your home directory"])
+        #expect(
+            noHome.stderrLines == [
+                "memctl setup: HOME is not set (or not an absolute path): memctl setup edits the agent's files in your home directory"
+            ])
     }
 
     // MARK: - Helpers
@@ -496,12 +572,17 @@ struct SetupCommandTests {
 
     /// The file read by Python's tomllib, when python3 is there: an independent TOML reader.
     private func tomllib(_ path: String) throws -> [String: Any]? {
-        guard let python = ["/usr/bin/python3", "/usr/local/bin/python3"].first(where: FileManager.default.isExecutableFile) else {
+        guard
+            let python = ["/usr/bin/python3", "/usr/local/bin/python3"].first(
+                where: FileManager.default.isExecutableFile)
+        else {
             return nil
         }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: python)
-        process.arguments = ["-c", "import json, sys, tomllib; print(json.dumps(tomllib.load(open(sys.argv[1], 'rb'))))", path]
+        process.arguments = [
+            "-c", "import json, sys, tomllib; print(json.dumps(tomllib.load(open(sys.argv[1], 'rb'))))", path,
+        ]
         let pipe = Pipe()
         process.standardOutput = pipe
         try process.run()

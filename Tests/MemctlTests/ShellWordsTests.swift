@@ -7,11 +7,14 @@ import Testing
 /// hook told from others however it was written.
 @Suite("Shell words and memoryd's hook command")
 struct ShellWordsTests {
-    @Test("a word is quoted only when the shell would change it, and reads back as it was", arguments: [
-        ("/usr/local/bin/memctl", "/usr/local/bin/memctl"), ("/home/me/My Tools/memctl", "'/home/me/My Tools/memctl'"),
-        ("/opt/it's/memctl", #"'/opt/it'\''s/memctl'"#), ("$HOME/memctl", "'$HOME/memctl'"), ("", "''"),
-        ("/a/b*c", "'/a/b*c'"), ("/été/memctl", "'/été/memctl'"),
-    ])
+    @Test(
+        "a word is quoted only when the shell would change it, and reads back as it was",
+        arguments: [
+            ("/usr/local/bin/memctl", "/usr/local/bin/memctl"),
+            ("/home/me/My Tools/memctl", "'/home/me/My Tools/memctl'"),
+            ("/opt/it's/memctl", #"'/opt/it'\''s/memctl'"#), ("$HOME/memctl", "'$HOME/memctl'"), ("", "''"),
+            ("/a/b*c", "'/a/b*c'"), ("/été/memctl", "'/été/memctl'"),
+        ])
     func quoting(word: String, quoted: String) {
         #expect(ShellWords.quoted(word) == quoted)
         #expect(ShellWords.split(ShellWords.command([word, "context"])) == [word, "context"])
@@ -25,12 +28,16 @@ struct ShellWordsTests {
         #expect(ShellWords.split("") == [])
     }
 
-    @Test("memoryd's hook for an agent, wherever memctl is and with its global options", arguments: [
-        ("memctl context --hook codex", true), ("/usr/bin/memctl context --hook codex", true),
-        ("'/home/me/my tools/memctl' --db /x.db context --hook=codex", true), ("memctl context --hook gemini", false),
-        ("memctl context codex", false), ("memctl recall --hook codex", false), ("notmemctl context --hook codex", false),
-        ("echo memctl context --hook codex", false), ("memctl context --hook", false), ("'memctl", false),
-    ])
+    @Test(
+        "memoryd's hook for an agent, wherever memctl is and with its global options",
+        arguments: [
+            ("memctl context --hook codex", true), ("/usr/bin/memctl context --hook codex", true),
+            ("'/home/me/my tools/memctl' --db /x.db context --hook=codex", true),
+            ("memctl context --hook gemini", false),
+            ("memctl context codex", false), ("memctl recall --hook codex", false),
+            ("notmemctl context --hook codex", false),
+            ("echo memctl context --hook codex", false), ("memctl context --hook", false), ("'memctl", false),
+        ])
     func hookCommand(command: String, isMemoryd: Bool) {
         #expect(MemctlInvocation.isHookCommand(command, for: .codex) == isMemoryd)
     }
@@ -44,6 +51,8 @@ struct ShellWordsTests {
             }
         }
         #expect(MemctlInvocation(executable: "/m", database: "/d.db").mcpArguments == ["--db", "/d.db", "mcp"])
-        #expect(MemctlInvocation(executable: "/m", database: nil).hookCommand(for: .claudeCode) == "/m context --hook claude-code")
+        #expect(
+            MemctlInvocation(executable: "/m", database: nil).hookCommand(for: .claudeCode)
+                == "/m context --hook claude-code")
     }
 }

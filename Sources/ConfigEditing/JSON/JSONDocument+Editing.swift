@@ -67,8 +67,11 @@ extension JSONDocument {
     ) throws(ConfigError) -> [UInt8]? {
         var document = self
         var changed = false
-        while let array = try document.array(at: path), let index = array.elements!.lastIndex(where: { isMatch($0.value) }) {
-            document = try JSONDocument(document.bytes.applying(document.removal(ofEntry: index, of: array)), syntax: syntax)
+        while let array = try document.array(at: path),
+            let index = array.elements!.lastIndex(where: { isMatch($0.value) })
+        {
+            document = try JSONDocument(
+                document.bytes.applying(document.removal(ofEntry: index, of: array)), syntax: syntax)
             changed = true
         }
         return changed ? try document.removingEmptyContainers(on: path[...], keepingEmpty: keepsEmpty) : nil
@@ -86,7 +89,8 @@ extension JSONDocument {
         while !path.isEmpty, !keepsEmpty(path), let node = document.root.node(at: path), node.isEmptyContainer {
             let (container, _) = try document.deepestObject(on: Array(path))
             let index = container.members!.lastIndex { $0.key == path.last! }!
-            document = try JSONDocument(document.bytes.applying(document.removal(ofEntry: index, of: container)), syntax: syntax)
+            document = try JSONDocument(
+                document.bytes.applying(document.removal(ofEntry: index, of: container)), syntax: syntax)
             path = path.dropLast()
         }
         return document.bytes
@@ -137,7 +141,8 @@ extension JSONDocument {
             let inside = (container.range.lowerBound + 1)..<(container.range.upperBound - 1)
             let indent = containerIndent + indentationUnit
             let text =
-                newline + indent + prefix + value.json(indentation: indentationUnit, lineIndent: indent, newline: newline)
+                newline + indent + prefix
+                + value.json(indentation: indentationUnit, lineIndent: indent, newline: newline)
                 + newline + containerIndent
             if bytes[inside].allSatisfy(Self.isWhitespace) {
                 // `{}` with more after it on its line (`{"a": {}, "b": 1}`): the entry stays on that line.
@@ -145,10 +150,14 @@ extension JSONDocument {
             }
             // Comments only: after the last of them, on a line of its own.
             let afterComments = bytes[inside].lastIndex { !Self.isWhitespace($0) }! + 1
-            let line = newline + indent + prefix + value.json(indentation: indentationUnit, lineIndent: indent, newline: newline)
+            let line =
+                newline + indent + prefix
+                + value.json(indentation: indentationUnit, lineIndent: indent, newline: newline)
             return [.insert(line, at: afterComments)]
         }
-        guard startsLine(last.lowerBound) else { return [.insert(", " + prefix + value.compactJSON, at: last.upperBound)] }
+        guard startsLine(last.lowerBound) else {
+            return [.insert(", " + prefix + value.compactJSON, at: last.upperBound)]
+        }
         let indent = indentation(ofLineAt: last.lowerBound)
         let unit =
             indent.count > containerIndent.count && indent.hasPrefix(containerIndent)
@@ -171,7 +180,9 @@ extension JSONDocument {
     func replacement(of node: Node, with value: ConfigValue) -> TextEdit {
         let text =
             bytes[node.range].contains(where: Self.isLineBreak)
-            ? value.json(indentation: indentationUnit, lineIndent: indentation(ofLineAt: node.range.lowerBound), newline: newline)
+            ? value.json(
+                indentation: indentationUnit, lineIndent: indentation(ofLineAt: node.range.lowerBound), newline: newline
+            )
             : value.compactJSON
         return TextEdit(replacing: node.range, with: text)
     }
@@ -190,7 +201,9 @@ extension JSONDocument {
                 bytes[inside.lowerBound..<entry.lowerBound].allSatisfy(Self.isWhitespace)
                 && bytes[end..<inside.upperBound].allSatisfy(Self.isWhitespace)
             if onlyWhitespace { return [.remove(inside)] }
-            let afterComments = (bytes[inside.lowerBound..<entry.lowerBound].lastIndex { !Self.isWhitespace($0) } ?? inside.lowerBound - 1) + 1
+            let afterComments =
+                (bytes[inside.lowerBound..<entry.lowerBound].lastIndex { !Self.isWhitespace($0) } ?? inside.lowerBound
+                    - 1) + 1
             return [.remove(afterComments..<end)]
         }
         if index + 1 < entries.count {

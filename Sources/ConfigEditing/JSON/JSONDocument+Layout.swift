@@ -82,7 +82,9 @@ extension JSONDocument {
             return bytes[offset...].firstIndex(where: Self.isLineBreak) ?? bytes.count
         case UInt8(ascii: "*"):
             var index = offset + 2
-            while index + 1 < bytes.count && !(bytes[index] == UInt8(ascii: "*") && bytes[index + 1] == UInt8(ascii: "/")) {
+            while index + 1 < bytes.count
+                && !(bytes[index] == UInt8(ascii: "*") && bytes[index + 1] == UInt8(ascii: "/"))
+            {
                 if withinLine && Self.isLineBreak(bytes[index]) { return nil }
                 index += 1
             }

@@ -165,7 +165,9 @@ private struct JSONParser {
             while offset < bytes.count && bytes[offset] != UInt8(ascii: "\n") { offset += 1 }
         case UInt8(ascii: "*"):
             offset += 2
-            while offset + 1 < bytes.count && !(bytes[offset] == UInt8(ascii: "*") && bytes[offset + 1] == UInt8(ascii: "/")) {
+            while offset + 1 < bytes.count
+                && !(bytes[offset] == UInt8(ascii: "*") && bytes[offset + 1] == UInt8(ascii: "/"))
+            {
                 offset += 1
             }
             guard offset + 1 < bytes.count else { throw error("a /* comment that is never closed", at: start) }
@@ -348,7 +350,8 @@ private struct JSONParser {
     func checkStringByte(_ byte: UInt8) throws(ConfigError) {
         guard byte < 0x20 else { return }
         throw error(
-            byte == UInt8(ascii: "\n") ? "a string that is never closed on its line" : "a control character in a string (escape it)")
+            byte == UInt8(ascii: "\n")
+                ? "a string that is never closed on its line" : "a control character in a string (escape it)")
     }
 
     /// One escape sequence from its backslash.
@@ -394,15 +397,5 @@ private struct JSONParser {
             offset += 1
         }
         return value
-    }
-}
-
-/// The value of a hexadecimal digit, or nil.
-func hexDigitValue(_ byte: UInt8) -> UInt32? {
-    switch byte {
-    case UInt8(ascii: "0")...UInt8(ascii: "9"): UInt32(byte - UInt8(ascii: "0"))
-    case UInt8(ascii: "a")...UInt8(ascii: "f"): UInt32(byte - UInt8(ascii: "a") + 10)
-    case UInt8(ascii: "A")...UInt8(ascii: "F"): UInt32(byte - UInt8(ascii: "A") + 10)
-    default: nil
     }
 }

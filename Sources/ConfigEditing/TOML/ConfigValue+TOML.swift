@@ -7,7 +7,8 @@ extension ConfigValue {
     /// `A-Z a-z 0-9 _ -`: what a bare key is made of.
     static func isBareKeyByte(_ byte: UInt8) -> Bool {
         switch byte {
-        case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+        case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"),
             UInt8(ascii: "_"), UInt8(ascii: "-"):
             true
         default: false
@@ -50,7 +51,8 @@ extension ConfigValue {
         case .table(let members):
             members.isEmpty
                 ? "{}"
-                : "{ " + members.map { Self.tomlKey($0.key) + " = " + $0.value.tomlInline }.joined(separator: ", ") + " }"
+                : "{ " + members.map { Self.tomlKey($0.key) + " = " + $0.value.tomlInline }.joined(separator: ", ")
+                    + " }"
         }
     }
 

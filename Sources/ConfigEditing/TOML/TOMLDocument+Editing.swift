@@ -18,9 +18,11 @@ extension TOMLDocument {
         case .table(let table):
             throw ConfigError(
                 at: tables[table].offset, in: bytes,
-                "\(path.tomlKey) is written with dotted keys or only named in a header; it is changed only as a [\(path.tomlKey)] table")
+                "\(path.tomlKey) is written with dotted keys or only named in a header; it is changed only as a [\(path.tomlKey)] table"
+            )
         case .tableArray(let elements):
-            throw ConfigError(at: tables[elements[0]].offset, in: bytes, "\(path.tomlKey) is an array of tables, not a table")
+            throw ConfigError(
+                at: tables[elements[0]].offset, in: bytes, "\(path.tomlKey) is an array of tables, not a table")
         case .value(let valuePath, let offset):
             throw ConfigError(
                 at: offset, in: bytes,
@@ -51,16 +53,19 @@ extension TOMLDocument {
             case .tableArray(let found): elements = found
             case .table(let table):
                 throw ConfigError(
-                    at: document.tables[table].offset, in: document.bytes, "\(path.tomlKey) is a table, not an array of tables")
+                    at: document.tables[table].offset, in: document.bytes,
+                    "\(path.tomlKey) is a table, not an array of tables")
             case .value(let valuePath, let offset):
                 throw ConfigError(
                     at: offset, in: document.bytes,
-                    "\(valuePath.tomlKey) is written as a value (inline), where [[\(path.tomlKey)]] tables are to be added")
+                    "\(valuePath.tomlKey) is written as a value (inline), where [[\(path.tomlKey)]] tables are to be added"
+                )
             }
             let same = elements.filter { isSame(document.value(ofTable: $0)) }
             let text: [UInt8]
             if same.count > 1 {
-                text = document.bytes.applying(document.removals(of: document.sections(within: same.last!).map(\.range)))
+                text = document.bytes.applying(
+                    document.removals(of: document.sections(within: same.last!).map(\.range)))
             } else if let table = same.first {
                 if document.value(ofTable: table) == element { return changed ? document.bytes : nil }
                 text = document.replacing(table, with: section)
@@ -136,7 +141,8 @@ extension TOMLDocument {
     }
 
     static func isWhitespace(_ byte: UInt8) -> Bool {
-        byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r")
+        byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\n")
+            || byte == UInt8(ascii: "\r")
     }
 
     /// The blank line (spaces and tabs at most, and its line break) that ends where `offset`

@@ -66,6 +66,19 @@ package struct TOMLDocument: Sendable {
 
     func value(ofTable index: Int) -> ConfigValue { Self.valueOfTable(index, in: tables) }
 
+    /// A table of the parser's, with the tables in it, as a value.
+    static func valueOfTable(_ index: Int, in tables: [TOMLTable]) -> ConfigValue {
+        let table = tables[index]
+        return .table(
+            table.keys.map { key in
+                switch table.entries[key]! {
+                case .value(let value, _): (key, value)
+                case .table(let child): (key, valueOfTable(child, in: tables))
+                case .tableArray(let elements): (key, .array(elements.map { valueOfTable($0, in: tables) }))
+                }
+            })
+    }
+
     /// The sections that define `table` or a table inside it, in the order of the text.
     func sections(within table: Int) -> [Section] {
         sections.filter { section in

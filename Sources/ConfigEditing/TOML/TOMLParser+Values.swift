@@ -57,10 +57,14 @@ extension TOMLParser {
             guard !atEnd else { throw error("a multi-line string that is never closed", at: start) }
             switch byte {
             case UInt8(ascii: "\""):
-                if try closesMultiLineString(quote: UInt8(ascii: "\""), text: &text) { return String(decoding: text, as: UTF8.self) }
+                if try closesMultiLineString(quote: UInt8(ascii: "\""), text: &text) {
+                    return String(decoding: text, as: UTF8.self)
+                }
             case UInt8(ascii: "\\"):
                 let next = byte(at: offset + 1)
-                if next == UInt8(ascii: " ") || next == UInt8(ascii: "\t") || next == UInt8(ascii: "\n") || next == UInt8(ascii: "\r") {
+                if next == UInt8(ascii: " ") || next == UInt8(ascii: "\t") || next == UInt8(ascii: "\n")
+                    || next == UInt8(ascii: "\r")
+                {
                     try lineEndingBackslash()
                 } else {
                     text += try escape()
@@ -103,7 +107,9 @@ extension TOMLParser {
             guard !atEnd else { throw error("a multi-line string that is never closed", at: start) }
             switch byte {
             case UInt8(ascii: "'"):
-                if try closesMultiLineString(quote: UInt8(ascii: "'"), text: &text) { return String(decoding: text, as: UTF8.self) }
+                if try closesMultiLineString(quote: UInt8(ascii: "'"), text: &text) {
+                    return String(decoding: text, as: UTF8.self)
+                }
             case UInt8(ascii: "\n"), UInt8(ascii: "\r"):
                 try lineBreak(expecting: "a line break")
                 text.append(UInt8(ascii: "\n"))
@@ -114,7 +120,9 @@ extension TOMLParser {
     }
 
     mutating func skipFirstLineBreak() throws(ConfigError) {
-        if !atEnd && (byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r")) { try lineBreak(expecting: "a line break") }
+        if !atEnd && (byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r")) {
+            try lineBreak(expecting: "a line break")
+        }
     }
 
     /// At a run of quotes inside a multi-line string: three of them close it, after up to two
@@ -127,7 +135,9 @@ extension TOMLParser {
             offset += count
             return false
         }
-        guard count <= 5 else { throw error("more than two quotes before the end of a multi-line string", at: offset + 5) }
+        guard count <= 5 else {
+            throw error("more than two quotes before the end of a multi-line string", at: offset + 5)
+        }
         text += repeatElement(quote, count: count - 3)
         offset += count
         return true
@@ -180,12 +190,16 @@ extension TOMLParser {
             var value: UInt32 = 0
             for _ in 0..<digits {
                 guard !atEnd, let digit = hexDigitValue(byte) else {
-                    throw error("\\\(Character(Unicode.Scalar(letter))) must be followed by \(digits) hexadecimal digits", at: start)
+                    throw error(
+                        "\\\(Character(Unicode.Scalar(letter))) must be followed by \(digits) hexadecimal digits",
+                        at: start)
                 }
                 value = value << 4 | digit
                 offset += 1
             }
-            guard let valid = Unicode.Scalar(value) else { throw error("an escape that is not a Unicode scalar value", at: start) }
+            guard let valid = Unicode.Scalar(value) else {
+                throw error("an escape that is not a Unicode scalar value", at: start)
+            }
             scalar = valid
         default:
             throw error("an unknown escape sequence in a string", at: start)
@@ -214,7 +228,9 @@ extension TOMLParser {
             try skipWhitespaceAndComments()
             guard !atEnd else { throw error("an array that is never closed") }
             if byte == UInt8(ascii: "]") { break }
-            guard byte == UInt8(ascii: ",") else { throw error("expected ',' or ']' after an array element, found \(found)") }
+            guard byte == UInt8(ascii: ",") else {
+                throw error("expected ',' or ']' after an array element, found \(found)")
+            }
             offset += 1
         }
         offset += 1
@@ -243,11 +259,14 @@ extension TOMLParser {
                 guard byte == UInt8(ascii: ",") else {
                     throw error(
                         byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r")
-                            ? "an inline table must be on one line" : "expected ',' or '}' in an inline table, found \(found)")
+                            ? "an inline table must be on one line"
+                            : "expected ',' or '}' in an inline table, found \(found)")
                 }
                 offset += 1
                 skipBlanks()
-                if !atEnd && byte == UInt8(ascii: "}") { throw error("a comma before '}' (inline tables allow no trailing comma)") }
+                if !atEnd && byte == UInt8(ascii: "}") {
+                    throw error("a comma before '}' (inline tables allow no trailing comma)")
+                }
             }
         }
         depth -= 1
@@ -265,7 +284,8 @@ extension TOMLParser {
         let start = offset
         func isTokenByte(_ byte: UInt8) -> Bool {
             switch byte {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+            case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+                UInt8(ascii: "A")...UInt8(ascii: "Z"),
                 UInt8(ascii: "_"), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: ":"):
                 true
             default: false
@@ -284,19 +304,5 @@ extension TOMLParser {
         if let value = TOMLScalar.dateTime(token) ?? TOMLScalar.number(token) { return value }
         if TOMLScalar.isWholeNumberShape(token) { throw error("an integer that does not fit in 64 bits", at: start) }
         throw error("'\(String(decoding: token, as: UTF8.self))' is not a TOML value", at: start)
-    }
-}
-
-extension TOMLDocument {
-    static func valueOfTable(_ index: Int, in tables: [TOMLTable]) -> ConfigValue {
-        let table = tables[index]
-        return .table(
-            table.keys.map { key in
-                switch table.entries[key]! {
-                case .value(let value, _): (key, value)
-                case .table(let child): (key, valueOfTable(child, in: tables))
-                case .tableArray(let elements): (key, .array(elements.map { valueOfTable($0, in: tables) }))
-                }
-            })
     }
 }

@@ -144,7 +144,9 @@ struct TOMLParser {
         let start = offset
         let path = try key()
         skipBlanks()
-        guard !atEnd, byte == UInt8(ascii: "=") else { throw error("expected '=' after the key \(path.tomlKey), found \(found)") }
+        guard !atEnd, byte == UInt8(ascii: "=") else {
+            throw error("expected '=' after the key \(path.tomlKey), found \(found)")
+        }
         offset += 1
         skipBlanks()
         let value = try value()
@@ -182,7 +184,9 @@ struct TOMLParser {
         }
         let key = path[path.count - 1]
         if let existing = tables[table].entries[key] {
-            throw error("the key \(path.tomlKey) is defined twice (first at line \(line(of: existing.offset(in: tables))))", at: keyOffset)
+            throw error(
+                "the key \(path.tomlKey) is defined twice (first at line \(line(of: existing.offset(in: tables))))",
+                at: keyOffset)
         }
         tables[table].keys.append(key)
         tables[table].entries[key] = .value(value, offset: keyOffset)
@@ -226,7 +230,8 @@ struct TOMLParser {
                 table = elements.last!
             case .value(_, let offset):
                 throw error(
-                    "\(path[...index].tomlKey) is already a value (line \(line(of: offset))), not a table", at: headerOffset)
+                    "\(path[...index].tomlKey) is already a value (line \(line(of: offset))), not a table",
+                    at: headerOffset)
             }
         }
         return table
@@ -269,7 +274,8 @@ struct TOMLParser {
             tables[parent].entries[key] = .tableArray(elements + [element])
         case .table(let child):
             throw error(
-                "\(path.tomlKey) is a table (line \(line(of: tables[child].offset))), not an array of tables", at: headerOffset)
+                "\(path.tomlKey) is a table (line \(line(of: tables[child].offset))), not an array of tables",
+                at: headerOffset)
         case .value(_, let offset):
             throw error(
                 "\(path.tomlKey) is already a value (line \(line(of: offset))): [[\(path.tomlKey)]] cannot add to it",

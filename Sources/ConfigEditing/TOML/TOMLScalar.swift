@@ -12,7 +12,9 @@ enum TOMLScalar {
         for (prefix, radix, digits) in [("0x", 16, "0123456789abcdefABCDEF"), ("0o", 8, "01234567"), ("0b", 2, "01")]
         where text.hasPrefix(prefix) {
             let body = text.dropFirst(2)
-            guard isDigitRun(body, digits: digits), let value = Int64(body.filter { $0 != "_" }, radix: radix) else { return nil }
+            guard isDigitRun(body, digits: digits), let value = Int64(body.filter { $0 != "_" }, radix: radix) else {
+                return nil
+            }
             return .integer(value)
         }
         var rest = Substring(text)
@@ -90,7 +92,8 @@ enum TOMLScalar {
         if index == token.count { return text }
         guard take("T") || take("t") || take(" "), time() else { return nil }
         if index == token.count || take("Z") || take("z") { return index == token.count ? text : nil }
-        guard take("+") || take("-"), let hours = number(2), take(":"), let minutes = number(2), hours < 24, minutes < 60,
+        guard take("+") || take("-"), let hours = number(2), take(":"), let minutes = number(2), hours < 24,
+            minutes < 60,
             index == token.count
         else { return nil }
         return text

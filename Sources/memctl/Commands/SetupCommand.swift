@@ -3,6 +3,10 @@ import MemoryImport
 import MemoryModel
 import SystemSupport
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 struct SetupCommand: Command {
     static let name = "setup"
     static let summary = "Connect a coding agent to memoryd: its MCP server and context hooks in the agent's settings"
@@ -94,17 +98,23 @@ struct SetupCommand: Command {
             return
         }
         if dryRun {
-            for change in changes where change.outcome != .unchanged { StandardStream.write(change.diff, to: 1) }
+            for change in changes where change.outcome != .unchanged {
+                StandardStream.write(change.diff, to: STDOUT_FILENO)
+            }
             StandardStream.out("Dry run: nothing written.")
             return
         }
-        StandardStream.out(remove ? "memoryd is removed from \(tool.displayName):" : "memoryd is set up for \(tool.displayName):")
+        StandardStream.out(
+            remove ? "memoryd is removed from \(tool.displayName):" : "memoryd is set up for \(tool.displayName):")
         for change in changes where change.outcome != .unchanged {
-            StandardStream.out("  \(change.outcome.rawValue) \(change.current.path)" + (change.backupPath.map { " (backup: \($0))" } ?? ""))
+            StandardStream.out(
+                "  \(change.outcome.rawValue) \(change.current.path)"
+                    + (change.backupPath.map { " (backup: \($0))" } ?? ""))
         }
         if !remove {
             let events = agent.files.flatMap { $0.hookGroups.map(\.event) }.joined(separator: " and ")
-            StandardStream.out("  MCP server memoryd: \(ShellWords.command([invocation.executable] + invocation.mcpArguments))")
+            StandardStream.out(
+                "  MCP server memoryd: \(ShellWords.command([invocation.executable] + invocation.mcpArguments))")
             StandardStream.out("  hooks \(events): \(invocation.hookCommand(for: tool))")
         }
     }

@@ -16,7 +16,9 @@ extension AgentConfigFile {
                 document = try TOMLDocument(text)
             }
             for (event, group) in hookGroups {
-                if let next = try document.ensuring(arrayElement: group, at: ["hooks", event], identifiedBy: isMemorydGroup) {
+                if let next = try document.ensuring(
+                    arrayElement: group, at: ["hooks", event], identifiedBy: isMemorydGroup)
+                {
                     text = next
                     document = try TOMLDocument(text)
                 }
@@ -94,6 +96,6 @@ extension AgentConfigFile {
     /// A blank JSON file is read as an empty object (JSON.parse refuses it, and the agents then
     /// start from nothing).
     private func startingText(_ text: [UInt8]) -> [UInt8] {
-        format != .toml && text.allSatisfy({ [9, 10, 13, 32].contains($0) }) ? emptyText : text
+        format != .toml && text.isBlank ? emptyText : text
     }
 }

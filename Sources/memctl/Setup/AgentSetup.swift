@@ -32,7 +32,9 @@ struct AgentSetup {
             files = [
                 AgentConfigFile(
                     path: home + "/.claude.json", format: .json, tool: tool,
-                    mcpServer: .table([("type", .string("stdio")), ("command", executable), ("args", arguments), ("env", .table([]))])),
+                    mcpServer: .table([
+                        ("type", .string("stdio")), ("command", executable), ("args", arguments), ("env", .table([])),
+                    ])),
                 AgentConfigFile(
                     path: home + "/.claude/settings.json", format: .json, tool: tool,
                     hookGroups: [
@@ -41,7 +43,9 @@ struct AgentSetup {
                     ],
                     warnings: { settings in
                         settings["disableAllHooks"] == .bool(true)
-                            ? ["hooks are turned off (\"disableAllHooks\": true): Claude Code runs none, memoryd's included"] : []
+                            ? [
+                                "hooks are turned off (\"disableAllHooks\": true): Claude Code runs none, memoryd's included"
+                            ] : []
                     }),
             ]
             notes = [
@@ -64,13 +68,16 @@ struct AgentSetup {
                     warnings: { config in
                         var warnings: [String] = []
                         for key in ["hooks", "codex_hooks"] where config[path: ["features", key]] == .bool(false) {
-                            warnings.append("hooks are turned off ([features] \(key) = false): Codex runs none until that line goes")
+                            warnings.append(
+                                "hooks are turned off ([features] \(key) = false): Codex runs none until that line goes"
+                            )
                         }
                         if access(hooksJSON, F_OK) == 0 {
-                            warnings.append("\(hooksJSON) holds hooks too: Codex runs both, and warns that it prefers one place")
+                            warnings.append(
+                                "\(hooksJSON) holds hooks too: Codex runs both, and warns that it prefers one place")
                         }
                         return warnings
-                    }),
+                    })
             ]
             notes = [
                 "Codex runs a new hook only once you have reviewed it: open Codex and trust memoryd's two hooks with /hooks (until then it skips them without a word).",
@@ -93,46 +100,18 @@ struct AgentSetup {
                     warnings: { settings in
                         var warnings: [String] = []
                         if settings[path: ["hooksConfig", "enabled"]] == .bool(false) {
-                            warnings.append("hooks are turned off (\"hooksConfig\": {\"enabled\": false}): Gemini CLI runs none")
+                            warnings.append(
+                                "hooks are turned off (\"hooksConfig\": {\"enabled\": false}): Gemini CLI runs none")
                         }
                         if settings[path: ["hooksConfig", "disabled"]]?.array?.contains(.string("memoryd")) == true {
                             warnings.append("\"hooksConfig\".\"disabled\" lists memoryd: Gemini CLI skips its hooks")
                         }
                         return warnings
-                    }),
+                    })
             ]
             notes = [
                 "Check: `gemini mcp list` shows memoryd connected; in Gemini CLI, `/hooks panel` lists memoryd's SessionStart and BeforeAgent hooks (Gemini CLI 0.27 or later runs hooks without being told to)."
             ]
         }
     }
-}
-
-/// One configuration file of a coding agent and what memoryd puts in it: its MCP server, named
-/// memoryd, and a hook group for each event.
-struct AgentConfigFile {
-    enum Format {
-        /// RFC 8259: Claude Code reads its files with JSON.parse.
-        case json
-        /// JSON with comments, which edits keep: Gemini CLI's settings.
-        case jsonWithComments
-        /// TOML 1.0: Codex's config.toml.
-        case toml
-    }
-
-    let path: String
-    let format: Format
-    let tool: TranscriptTool
-    var mcpServer: ConfigValue? = nil
-    var hookGroups: [(event: String, group: ConfigValue)] = []
-    /// What in the file as set up would keep memoryd's hooks from running, if it may hold any.
-    var warnings: ((ConfigValue) -> [String])? = nil
-
-    /// A new file is readable by its user alone: these files may hold tokens.
-    let newFileMode: mode_t = 0o600
-
-    static let serverName = "memoryd"
-
-    /// Where the MCP servers are: `mcpServers` in JSON, `mcp_servers` in Codex's TOML.
-    var serverPath: [String] { [format == .toml ? "mcp_servers" : "mcpServers", Self.serverName] }
 }

@@ -25,7 +25,7 @@ struct ConfigFileChange {
         do {
             new = removing ? try file.removing(old, before: backup) : try file.settingUp(old)
         } catch {
-            throw SetupFailed(path: current.path, error: error)
+            throw UnreadableConfigFile(path: current.path, error: error)
         }
         if current.contents == nil {
             outcome = removing ? .unchanged : .created
@@ -34,7 +34,7 @@ struct ConfigFileChange {
         } else if removing && new == file.emptyText {
             // Left as setup starts a missing file: it did not exist before setup made it, unless
             // the backup shows it that way (or blank) before memctl's last change.
-            if let backup, backup == file.emptyText || backup.allSatisfy({ [9, 10, 13, 32].contains($0) }) {
+            if let backup, backup == file.emptyText || backup.isBlank {
                 new = backup
                 outcome = .changed
             } else {
@@ -71,7 +71,8 @@ struct ConfigFileChange {
             newName: outcome == .deleted ? "/dev/null" : current.path)
     }
 
-    /// What in the file as it will be keeps memoryd's hooks from running.
+    /// What in the file as it will be keeps memoryd's hooks from running. (The text was read
+    /// when the change was worked out: it reads again.)
     func warnings() -> [String] {
         guard outcome != .deleted, let check = file.warnings,
             let settings = try? file.settings(in: outcome == .unchanged ? current.contents ?? [] : contents)
@@ -81,7 +82,7 @@ struct ConfigFileChange {
 }
 
 /// A configuration file that memctl setup cannot read as its format: it is left as it is.
-struct SetupFailed: Error, CustomStringConvertible {
+struct UnreadableConfigFile: Error, CustomStringConvertible {
     let path: String
     let error: any Error
 

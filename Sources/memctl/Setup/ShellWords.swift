@@ -4,12 +4,14 @@ enum ShellWords {
     /// `word` as the shell reads it back: as it is when it holds only characters the shell
     /// leaves alone, else in single quotes (a single quote inside written `'\''`).
     static func quoted(_ word: String) -> String {
-        let plain = !word.isEmpty && word.unicodeScalars.allSatisfy { scalar in
-            switch scalar {
-            case "a"..."z", "A"..."Z", "0"..."9", "/", ".", "_", "-", "+", ",", ":", "@", "%", "=": true
-            default: false
+        let plain =
+            !word.isEmpty
+            && word.unicodeScalars.allSatisfy { scalar in
+                switch scalar {
+                case "a"..."z", "A"..."Z", "0"..."9", "/", ".", "_", "-", "+", ",", ":", "@", "%", "=": true
+                default: false
+                }
             }
-        }
         return plain ? word : "'" + word.replacing("'", with: #"'\''"#) + "'"
     }
 
