@@ -39,17 +39,17 @@ extension JSONDocument {
         var document = self
         var changed = false
         while true {
-            guard let array = try document.array(at: path) else {
-                let text = try document.setting(.array([element]), at: path)
-                return text
+            // No array yet (only on the first pass): it is made with the element in it.
+            guard let array = try document.array(at: path), let elements = array.elements else {
+                return try document.setting(.array([element]), at: path)
             }
-            let same = array.elements!.indices.filter { isSame(array.elements![$0].value) }
+            let same = elements.indices.filter { isSame(elements[$0].value) }
             let edits: [TextEdit]
             if same.count > 1 {
                 edits = document.removal(ofEntry: same.last!, of: array)
             } else if let index = same.first {
-                if array.elements![index].value == element { return changed ? document.bytes : nil }
-                edits = [document.replacement(of: array.elements![index], with: element)]
+                if elements[index].value == element { return changed ? document.bytes : nil }
+                edits = [document.replacement(of: elements[index], with: element)]
             } else {
                 edits = document.addition(of: element, key: nil, to: array)
             }
