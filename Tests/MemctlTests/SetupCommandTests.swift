@@ -341,6 +341,47 @@ struct SetupCommandTests {
         #expect(agent.files.keys.map { home.read($0)! } == current)
     }
 
+    @Test("a memctl whose path needs quoting: the hook commands run through the shell", arguments: agents.map(\.tool))
+    func quotedPath(tool: String) throws {
+        let home = try Home()
+        let directory = home.dir.path("it's my tools")
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let program = directory + "/memctl"
+        if link(Self.memctl, program) != 0 { try FileManager.default.copyItem(atPath: Self.memctl, toPath: program) }
+        let setup = try Memctl.run(
+            ["setup", tool], environment: ["HOME": home.path, "CODEX_HOME": "", "MEMORYD_DB": ""], in: home.dir,
+            program: URL(fileURLWithPath: program))
+        #expect(setup.status == 0, "\(setup.stderr)")
+        let commands: [String]
+        switch tool {
+        case "codex":
+            guard let config = try tomllib(home.path + "/.codex/config.toml") else { return }
+            let hooks = try #require(config["hooks"] as? [String: [[String: Any]]])
+            commands = hooks.values.flatMap {
+                $0.flatMap { ($0["hooks"] as? [[String: Any]] ?? []).compactMap { $0["command"] as? String } }
+            }
+        default:
+            let file = tool == "gemini" ? ".gemini/settings.json" : ".claude/settings.json"
+            let text = try #require(home.read(file))
+            let hooks = try #require(try json(text)["hooks"] as? [String: [[String: Any]]])
+            commands = hooks.values.flatMap {
+                $0.flatMap { ($0["hooks"] as? [[String: Any]] ?? []).compactMap { $0["command"] as? String } }
+            }
+        }
+        #expect(commands.count == 2)
+        for command in commands {
+            #expect(
+                command.hasPrefix(#"'\#(directory.replacing("'", with: #"'\''"#))/memctl' context --hook \#(tool)"#))
+            let shell = try Memctl.run(
+                ["-c", command],
+                stdin: Data(
+                    #"{"session_id": "s", "cwd": "/", "hook_event_name": "SessionStart", "source": "startup"}"#.utf8),
+                environment: ["HOME": home.path], in: home.dir, program: URL(fileURLWithPath: "/bin/sh"))
+            #expect(shell.status == 0)
+            #expect(shell.stderr.hasPrefix("memctl context: "), "\(shell.stderr)")
+        }
+    }
+
     // MARK: - Options
 
     @Test("--dry-run prints a unified diff and writes nothing", arguments: agents.map(\.tool))
