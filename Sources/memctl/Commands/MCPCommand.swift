@@ -38,7 +38,8 @@ struct MCPCommand: Command {
         database in this process.
 
         Projects (docs/PROJECTS.md): the server works in the project of the directory it was started
-        in (an agent starts it in the session's directory), or of --project DIR. remember files a
+        in (an agent starts it in the session's directory; Claude Code's $CLAUDE_PROJECT_DIR when
+        set), or of --project DIR. remember files a
         memory under it; recall and search read its memories, those of its sub-directories and
         parents, and those of no project. A tool call may name another project, or all_projects.
         --all-projects: no project; memories are remembered for every project and every one is read.
@@ -66,7 +67,13 @@ struct MCPCommand: Command {
         signal(SIGPIPE, SIG_IGN)
         let output = MCPOutput()
         let store = MCPStore(context.storeConfiguration())
-        let scope = try project.scope(context, defaultingToWorkingDirectory: true)
+        // Claude Code names the session's project in the environment of the servers it starts.
+        let scope =
+            if project == .unspecified, let agent = context.environment["CLAUDE_PROJECT_DIR"], agent.hasPrefix("/") {
+                ProjectScope(directory: try context.projectDirectory(agent))
+            } else {
+                try project.scope(context, defaultingToWorkingDirectory: true)
+            }
         let toolbox = MCPToolbox(
             store: store, socketPath: context.socketPath, output: output, threads: threads, project: scope,
             workingDirectory: FileManager.default.currentDirectoryPath, home: context.environment["HOME"])

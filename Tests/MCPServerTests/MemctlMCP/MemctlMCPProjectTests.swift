@@ -65,4 +65,20 @@ struct MemctlMCPProjectTests {
         session.closeInput()
         #expect(session.waitForExit() == 0)
     }
+
+    @Test("started by Claude Code, it works in the project Claude Code names ($CLAUDE_PROJECT_DIR), wherever it runs")
+    func claudeProjectDirectory() throws {
+        let fixture = try MemctlFixture()
+        let thesis = fixture.dir.path("src/thesis")
+        try FileManager.default.createDirectory(atPath: thesis, withIntermediateDirectories: true)
+        try fixture.add("The thesis defence is rehearsed on Friday.", ["--project", thesis])
+        try fixture.add("The shop deploys on Friday.", ["--project", "/home/dana/src/shop"])
+        let session = try MCPSession(
+            database: fixture.db, in: fixture.dir, workingDirectory: "/", environment: ["CLAUDE_PROJECT_DIR": thesis])
+        _ = try session.request("initialize", MCPSession.initialize)
+        let recalled = try session.call("recall", ["query": "what happens on Friday"])
+        #expect(recalled.toolText.contains("defence") && !recalled.toolText.contains("shop"), "\(recalled.toolText)")
+        session.closeInput()
+        #expect(session.waitForExit() == 0)
+    }
 }

@@ -42,13 +42,14 @@ package final class MCPSession {
     /// session's directory).
     package init(
         database: String, socket: String? = nil, in directory: TemporaryDirectory, arguments: [String] = [],
-        workingDirectory: String? = nil
+        workingDirectory: String? = nil, environment: [String: String] = [:]
     ) throws {
         process.executableURL = Memctl.executable
         process.arguments = ["--db", database, "--socket", socket ?? directory.path("no-memoryd.sock"), "mcp"] + arguments
         if let workingDirectory { process.currentDirectoryURL = URL(fileURLWithPath: workingDirectory) }
         var env = ProcessInfo.processInfo.environment
         for key in env.keys where key.hasPrefix("MEMORYD_") { env.removeValue(forKey: key) }
+        for (key, value) in environment { env[key] = value }
         process.environment = env
         errorPath = directory.path("mcp-\(UUID().uuidString.prefix(8)).err")
         _ = FileManager.default.createFile(atPath: errorPath, contents: nil)
