@@ -135,4 +135,17 @@ struct RecallCommandTests {
         #expect(when.stdout.contains("(since March 2022)"), "\(when.stdout)")
         #expect(try fixture.run(["check"]).status == 0)
     }
+
+    @Test("a query of pages of pasted text is answered: its first 2,000 characters, their first 64 words matched")
+    func longQuery() throws {
+        let fixture = try MemctlFixture()
+        try fixture.add("The invoice service retries failed webhooks three times.")
+        // 400 distinct words (SQLite's functions take at most 127 arguments), the one that matches first.
+        let query = "webhooks " + (1...400).map { "word\($0)" }.joined(separator: " ")
+        for arguments in [["recall", query], ["recall", query, "--max-words", "40"]] {
+            let result = try fixture.run(arguments)
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(result.stdout.contains("retries failed webhooks"), "\(arguments.first!): \(result.stdout)")
+        }
+    }
 }

@@ -25,6 +25,7 @@ public struct Recaller: Sendable {
     public func recall(
         _ query: String, limit: Int, now: Timestamp = .now, quoting: Bool = false, scope: ProjectScope? = nil
     ) async throws -> Recall {
+        let query = Self.bounded(query)
         let tokens = TextTokens(query).tokens.filter(\.isWord).map(\.lower)
         let words = Self.queryWords(tokens)
         // The names in the query need the gazetteer, which takes milliseconds to build: on the
@@ -60,12 +61,28 @@ public struct Recaller: Sendable {
     }
 
     /// The query's words for full-text matching: its lower-cased word tokens without stop words
-    /// or quotes, each once.
+    /// or quotes, each once, the first `maximumQueryWords` of them.
     static func queryWords(_ tokens: [String]) -> [String] {
         var seen: Set<String> = []
-        return tokens.filter {
-            !TextFeatures.stopWords.contains($0) && !$0.contains("\"") && seen.insert($0).inserted
-        }
+        return Array(
+            tokens.filter {
+                !TextFeatures.stopWords.contains($0) && !$0.contains("\"") && seen.insert($0).inserted
+            }.prefix(maximumQueryWords))
+    }
+
+    /// A question has a few dozen words (the longest of both benchmarks' 40); a prompt handed over
+    /// by a hook may be pages of pasted text. Recall reads the first `maximumQueryCharacters`
+    /// (cut at a space) and matches their first `maximumQueryWords` words: each word costs a
+    /// look-up in the index, and SQLite takes at most 127 arguments to a function (the score
+    /// takes one per word).
+    static let maximumQueryCharacters = 2_000
+    static let maximumQueryWords = 64
+
+    /// `query` cut to `maximumQueryCharacters`, at the last whitespace before the cut if any.
+    static func bounded(_ query: String) -> String {
+        guard query.count > maximumQueryCharacters else { return query }
+        let cut = query.prefix(maximumQueryCharacters)
+        return String(cut.lastIndex(where: \.isWhitespace).map { cut[..<$0] } ?? cut)
     }
 
     /// Keys under which an entity the query names may be stored: what the extractor finds in it,

@@ -189,8 +189,10 @@ struct ContextCommand: Command {
             }
             deadline.cancel()
             guard first else { return }
-            let reason = (error as? StoreError).map { "\($0)" } ?? "\(error)"
-            StandardStream.error("memctl context: " + reason.split(whereSeparator: \.isNewline).joined(separator: " "))
+            let reason = ((error as? StoreError).map { "\($0)" } ?? "\(error)").split(whereSeparator: \.isNewline)
+                .joined(separator: " ")
+            // One line an agent can show: a statement quoted in a message is cut.
+            StandardStream.error("memctl context: " + (reason.count > 300 ? reason.prefix(300) + "…" : reason))
         }
     }
 
