@@ -162,6 +162,22 @@ struct ContextCommandTests {
             let result = try fixture.run(["context", "--hook", "claude-code"] + options, stdin: start, environment: environment)
             Self.expectNothing(result, "memctl context")
         }
+        // A file that is not a database, and a database of a newer memoryd: left as they are.
+        let garbage = try fixture.dir.write("garbage.db", String(repeating: "not a database ", count: 300))
+        let before = try Data(contentsOf: URL(fileURLWithPath: garbage))
+        Self.expectNothing(
+            try Memctl.run(["--db", garbage, "context", "--hook", "gemini"], stdin: start, environment: environment, in: fixture.dir),
+            "memctl context")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: garbage)) == before)
+        if SQLiteShell.isAvailable {
+            let newer = fixture.dir.path("newer.db")
+            try FileManager.default.copyItem(atPath: fixture.db, toPath: newer)
+            _ = try SQLiteShell.run(newer, "PRAGMA user_version = 999;")
+            Self.expectNothing(
+                try Memctl.run(
+                    ["--db", newer, "context", "--hook", "codex"], stdin: start, environment: environment, in: fixture.dir),
+                "newer")
+        }
         // Without --hook, the same mistakes are usage errors.
         #expect(try fixture.run(["context", "--max-words", "3"]).status == 64)
         #expect(try fixture.run(["context", "--hook", "vim"]).status == 64)
