@@ -38,7 +38,7 @@ struct LongTermIndexTests {
         }
         try raw.execute("UPDATE long_term_memories SET forgotten_at = '2026-03-03T00:00:00.000Z' WHERE id = 6")
         try raw.execute("DELETE FROM long_term_signatures WHERE ltm_id = 6")
-        return (fixture, SQLiteLongTermIndex(connection: raw))
+        return (fixture, try SQLiteLongTermIndex(connection: raw))
     }
 
     @Test("the newest memories under a band key, newest first, as many as asked, passing over those excluded")
@@ -53,9 +53,12 @@ struct LongTermIndexTests {
 
     @Test("the newest under a band key are those of one project, or of none")
     func newestOfProject() async throws {
-        let (fixture, index) = try await database()
-        try fixture.rawConnection().execute("UPDATE long_term_memories SET project = '/src/shop' WHERE id IN (2, 4)")
+        let (fixture, withoutProjects) = try await database()
         let ids = { (raw: [Int64]) in raw.map(LongTermMemoryID.init) }
+        #expect(try withoutProjects.newest(under: 7, project: "/src/shop", limit: 4, excluding: []).isEmpty)
+        let raw = try fixture.rawConnection()
+        try raw.execute("UPDATE long_term_memories SET project = '/src/shop' WHERE id IN (2, 4)")
+        let index = try SQLiteLongTermIndex(connection: raw)
         #expect(try index.newest(under: 7, project: "/src/shop", limit: 4, excluding: []) == ids([4, 2]))
         #expect(try index.newest(under: 7, project: nil, limit: 4, excluding: []) == ids([5, 3, 1]))
         #expect(try index.newest(under: 7, project: "/src", limit: 4, excluding: []).isEmpty)

@@ -15,7 +15,7 @@ extension MemoryStore {
             // Each project's newest through `long_term_memories_by_project`, without a sort: one
             // look-up per parent (those below the root are inside it), one range for the
             // projects inside the root.
-            var selections: [(condition: String, arguments: [(any SQLiteBindable)?])] = [("project IS NULL", [])]
+            var selections: [(condition: String, arguments: [(any SQLiteBindable)?])] = []
             if let scope, scope.root != "/" {
                 selections += scope.ancestors.filter { !$0.hasPrefix(scope.root + "/") }.map { ("project = ?", [$0]) }
                 selections.append(("project > ? AND project < ?", [scope.root + "/", scope.root + "0"]))
@@ -49,6 +49,21 @@ extension MemoryStore {
                             kind: "ltm", id: row.id, text: row.summary, project: row.project, speaker: speaker,
                             saidAt: row.at, strength: row.strength, importance: row.importance))
                 }
+            }
+            // Of no project: the newest created (the index is partial: writing a store without
+            // projects costs nothing), those of a project passed over, a bounded walk.
+            candidates += try connection.prepare(
+                """
+                SELECT id, summary, strength, importance, last_reinforced_at, project FROM long_term_memories
+                INDEXED BY long_term_memories_by_created WHERE forgotten_at IS NULL ORDER BY created_at DESC LIMIT ?
+                """
+            ).bind([perProject * 20]).rows(upTo: perProject) { row -> BriefingCandidate? in
+                guard row.isNull(5) else { return nil }
+                let id = row.int64(0)
+                return BriefingCandidate(
+                    kind: "ltm", id: id, text: row.text(1), project: nil,
+                    speaker: try firstSource.bind([id]).firstRow { $0.text(0) }, saidAt: Self.timestamp(row, 4),
+                    strength: row.double(2), importance: row.double(3))
             }
             // Pending memories, newest first, until enough in the scope are found (or a bound read).
             let recent = try connection.prepare(

@@ -88,7 +88,7 @@ extension MemoryStore {
                     let pending = try connection.prepare(
                         "SELECT 1 FROM short_term_memories WHERE id = ? AND status = 'pending' AND reviewed_at IS NULL")
                     let stillPending = try Set(batch.filter { try pending.bind([$0.rawValue]).firstRow { _ in true } ?? false })
-                    let plan = try plan(stillPending, SQLiteLongTermIndex(connection: connection))
+                    let plan = try plan(stillPending, try SQLiteLongTermIndex(connection: connection))
                     try Self.write(plan, at: now, connection)
                     try Self.record(progress(plan.counts), of: pass, connection)
                     return plan.counts

@@ -326,7 +326,8 @@ extension Schema {
     /// already stored takes its session's directory (`session_projects`, a coding agent's
     /// transcript); a long-term memory the project of its earliest source that has one (before
     /// this version, reinforcement could join memories of different projects). The index serves
-    /// `memctl context`: a project's newest long-term memories without a sort.
+    /// `memctl context`: a project's newest long-term memories without a sort. It is partial, so
+    /// that a store without projects (chat history) pays nothing for it when a pass writes.
     static let version11 = """
         ALTER TABLE short_term_memories ADD COLUMN project TEXT
             CHECK (project IS NULL OR (typeof(project) = 'text' AND substr(project, 1, 1) = '/'));
@@ -340,7 +341,8 @@ extension Schema {
         WHERE id IN (
             SELECT ls.ltm_id FROM long_term_sources ls JOIN short_term_memories s ON s.id = ls.stm_id
             WHERE s.project IS NOT NULL);
-        CREATE INDEX long_term_memories_by_project ON long_term_memories(project, last_reinforced_at);
+        CREATE INDEX long_term_memories_by_project ON long_term_memories(project, last_reinforced_at)
+            WHERE project IS NOT NULL;
         """
 
     /// The constraint on `short_term_memories.export_origin` as version 9 wrote it, and as
