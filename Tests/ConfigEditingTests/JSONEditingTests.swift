@@ -278,6 +278,35 @@ struct JSONEditingTests {
                 == nil)
     }
 
+    /// JSON.parse keeps the last of a key given twice: once removal takes out the last one, an
+    /// earlier one counts, and what memoryd's it holds would be memoryd's again.
+    @Test("removing also takes out memoryd's entries that a key given twice hid until the last one went")
+    func removesUncoveredDuplicates() throws {
+        #expect(
+            try remove(#"{"mcpServers": {"memoryd": {"command": "a"}}, "mcpServers": {"memoryd": {"command": "b"}}}"#)
+                == "{}")
+        #expect(try remove(#"{"mcpServers": {"memoryd": 1, "memoryd": 2, "x": 3}}"#) == #"{"mcpServers": {"x": 3}}"#)
+        let ours = #"{"hooks": [{"type": "command", "command": "memctl context"}]}"#
+        #expect(
+            try remove(
+                """
+                {
+                  "hooks": {
+                    "SessionStart": [\(ours)],
+                    "SessionStart": [
+                      \(ours)
+                    ]
+                  },
+                  "a": 1
+                }
+                """) == "{\n  \"a\": 1\n}")
+        // What a removal uncovers that is not memoryd's stays, whatever it is.
+        #expect(try remove(#"{"mcpServers": 1, "mcpServers": {"memoryd": {}}}"#) == #"{"mcpServers": 1}"#)
+        #expect(
+            try remove(#"{"hooks": {"SessionStart": [], "SessionStart": [\#(ours)]}}"#)
+                == #"{"hooks": {"SessionStart": []}}"#)
+    }
+
     @Test("a value of another type on the path is an error that says where")
     func wrongTypes() throws {
         #expect(throws: ConfigError(line: 2, column: 17, reason: "mcpServers is an array, not an object")) {

@@ -18,16 +18,23 @@ extension JSONDocument {
 
     /// The text without the member at `path`, and without the objects on the path that this
     /// leaves empty (the top level stays), but for those `keepsEmpty` names. Nil when there is
-    /// no such member.
+    /// no such member. A key given twice counts with its last value (as `JSON.parse` reads it):
+    /// when that goes, an earlier one counts, and what it holds at `path` goes too.
     package func removingMember(
         at path: [String], keepingEmpty keepsEmpty: (ArraySlice<String>) -> Bool = { _ in false }
     ) throws(ConfigError) -> [UInt8]? {
-        let (container, rest) = try deepestObject(on: path)
-        guard rest.isEmpty, let index = container.members!.lastIndex(where: { $0.key == path[path.count - 1] }) else {
-            return nil
+        guard try deepestObject(on: path).rest.isEmpty else { return nil }
+        var document = self
+        // Found through objects only, so `deepestObject` finds it again without an error.
+        while document.root.node(at: path) != nil {
+            let (container, _) = try document.deepestObject(on: path)
+            let index = container.members!.lastIndex { $0.key == path[path.count - 1] }!
+            document = try JSONDocument(
+                document.bytes.applying(document.removal(ofEntry: index, of: container)), syntax: syntax)
+            document = try JSONDocument(
+                document.removingEmptyContainers(on: path.dropLast(), keepingEmpty: keepsEmpty), syntax: syntax)
         }
-        return try JSONDocument(bytes.applying(removal(ofEntry: index, of: container)), syntax: syntax)
-            .removingEmptyContainers(on: path.dropLast(), keepingEmpty: keepsEmpty)
+        return document.bytes
     }
 
     /// The text with `element` in the array at `path` (created as needed): an element for which
@@ -60,21 +67,30 @@ extension JSONDocument {
 
     /// The text without the elements of the array at `path` for which `isMatch` holds, and
     /// without the array and the objects on its path that this leaves empty, but for those
-    /// `keepsEmpty` names. Nil when none does.
+    /// `keepsEmpty` names. Nil when none does. When a key given twice goes with what it held,
+    /// the earlier one counts (as for `removingMember`): its elements for which `isMatch` holds go too.
     package func removingElements(
         inArrayAt path: [String], where isMatch: (ConfigValue) -> Bool,
         keepingEmpty keepsEmpty: (ArraySlice<String>) -> Bool = { _ in false }
     ) throws(ConfigError) -> [UInt8]? {
+        guard try array(at: path) != nil else { return nil }
         var document = self
         var changed = false
-        while let array = try document.array(at: path),
-            let index = array.elements!.lastIndex(where: { isMatch($0.value) })
-        {
+        while true {
+            while let array = document.root.node(at: path),
+                let index = array.elements?.lastIndex(where: { isMatch($0.value) })
+            {
+                document = try JSONDocument(
+                    document.bytes.applying(document.removal(ofEntry: index, of: array)), syntax: syntax)
+                changed = true
+            }
+            guard changed else { return nil }
             document = try JSONDocument(
-                document.bytes.applying(document.removal(ofEntry: index, of: array)), syntax: syntax)
-            changed = true
+                document.removingEmptyContainers(on: path[...], keepingEmpty: keepsEmpty), syntax: syntax)
+            guard document.root.node(at: path)?.elements?.contains(where: { isMatch($0.value) }) == true else {
+                return document.bytes
+            }
         }
-        return changed ? try document.removingEmptyContainers(on: path[...], keepingEmpty: keepsEmpty) : nil
     }
 
     // MARK: - Steps

@@ -213,17 +213,23 @@ extension AgentFile {
     }
 
     /// `root` without memoryd's entries, and without the tables and arrays on their paths left
-    /// empty: what must be the same before and after an edit.
+    /// empty: what must be the same before and after an edit. Taking out the last of a key given
+    /// twice uncovers an earlier one, which then counts: taken out until nothing changes.
     func others(_ root: ConfigValue) -> ConfigValue {
         var root = root
-        if mcpServer != nil { root = root.removing(path: serverPath[...]) { _ in nil } }
-        for (event, _) in hookGroups {
-            root = root.removing(path: ["hooks", event]) { value in
-                guard case .array(let elements) = value else { return value }
-                return .array(elements.filter { !isMemorydGroup($0) })
+        while true {
+            var next = root
+            if mcpServer != nil { next = next.removing(path: serverPath[...]) { _ in nil } }
+            for (event, _) in hookGroups {
+                next = next.removing(path: ["hooks", event]) { value in
+                    guard case .array(let elements) = value else { return value }
+                    return .array(elements.filter { !isMemorydGroup($0) })
+                }
             }
+            // Compared as written, every key given twice included (`==` compares the last ones).
+            if next.compactJSON == root.compactJSON { return next }
+            root = next
         }
-        return root
     }
 }
 
