@@ -241,6 +241,20 @@ struct JSONEditingTests {
             try setUp("{\n  \"a\": 1 // one\n}", .withComments).hasPrefix("{\n  \"a\": 1, // one\n  \"mcpServers\": {"))
     }
 
+    /// Gemini CLI strips comments with strip-json-comments, whose `//` comment ends at a line
+    /// feed only (or the CR of a CRLF): a lone CR is inside it, as the reader reads it.
+    @Test("a // comment with a lone CR inside ends where the reader ends it: at the line feed")
+    func commentWithLoneCarriageReturn() throws {
+        let text = "{\n  \"a\": 1 // one\rtwo\n}\n"
+        let set = try setUp(text, .withComments)
+        #expect(set.hasPrefix("{\n  \"a\": 1, // one\rtwo\n  \"mcpServers\": {"))
+        #expect(try remove(set, .withComments) == text)
+        #expect(
+            try remove("{\n  \"mcpServers\": {\"memoryd\": {}}, // set up\rbefore\n  \"x\": 1\n}", .withComments)
+                == "{\n  \"x\": 1\n}")
+        #expect(try setUp("{\r\n  \"a\": 1 // one\r\n}", .withComments).hasPrefix("{\r\n  \"a\": 1, // one\r\n  \"mcp"))
+    }
+
     @Test("removing takes out only what matches, and keeps containers that still hold something")
     func removesOnlyMatches() throws {
         let text = """
