@@ -255,6 +255,19 @@ struct JSONEditingTests {
         #expect(try setUp("{\r\n  \"a\": 1 // one\r\n}", .withComments).hasPrefix("{\r\n  \"a\": 1, // one\r\n  \"mcp"))
     }
 
+    @Test("removing an entry whose line closes its object keeps the line break that ends a // comment before it")
+    func lineCommentBeforeClosingLine() throws {
+        #expect(
+            try remove("{\n  // mine\n  \"mcpServers\": {\"memoryd\": {}} }", .withComments) == "{\n  // mine\n }")
+        #expect(
+            try remove("{\"a\": 1, // c\r\n \"mcpServers\": {\"memoryd\": {}} }\r\n", .withComments)
+                == "{\"a\": 1 // c\r\n }\r\n")
+        #expect(
+            try remove("{\n  // mine\n  \"mcpServers\": {\"memoryd\": {}}\r}", .withComments) == "{\n  // mine\n\r}")
+        // A /* */ comment may be followed on its line: `{ /* a */ }` set up comes back as it was.
+        #expect(try remove(setUp("{ /* a */ }", .withComments), .withComments) == "{ /* a */ }")
+    }
+
     @Test("removing takes out only what matches, and keeps containers that still hold something")
     func removesOnlyMatches() throws {
         let text = """

@@ -220,7 +220,7 @@ extension JSONDocument {
             let afterComments =
                 (bytes[inside.lowerBound..<entry.lowerBound].lastIndex { !Self.isWhitespace($0) } ?? inside.lowerBound
                     - 1) + 1
-            return [.remove(afterComments..<end)]
+            return [.remove(keepingLineComment(afterComments, from: inside.lowerBound, before: end)..<end)]
         }
         if index + 1 < entries.count {
             let comma = nextToken(after: entry.upperBound)
@@ -229,7 +229,33 @@ extension JSONDocument {
             return [.remove(entry.lowerBound..<next)]
         }
         let comma = nextToken(after: entries[index - 1].upperBound)
-        return [.remove(comma..<(comma + 1)), .remove(lineTrailer(after: comma + 1)..<end)]
+        let start = keepingLineComment(lineTrailer(after: comma + 1), from: comma + 1, before: end)
+        return [.remove(comma..<(comma + 1)), .remove(start..<end)]
+    }
+
+    /// Where a removal up to `end` starts, when it would start at `start`, the end of the
+    /// comments from `offset`: past the line break of a `//` comment that ends there, if more
+    /// than blanks follows `end` on its line (a closing bracket), which the comment would take in.
+    /// Setup's own entries end their line, and so come out from `start`, as they went in.
+    func keepingLineComment(_ start: Int, from offset: Int, before end: Int) -> Int {
+        var index = offset
+        var endsLineComment = false
+        while index < start {
+            if Self.isWhitespace(bytes[index]) {
+                index += 1
+            } else if let commentEnd = commentEnd(at: index, withinLine: false) {
+                endsLineComment = commentEnd == start && bytes[index + 1] == UInt8(ascii: "/")
+                index = commentEnd
+            } else {
+                return start
+            }
+        }
+        guard endsLineComment else { return start }
+        // A lone CR does not end the comment: only a line feed (after blanks, or a CR) does.
+        var next = end
+        while next < bytes.count && (Self.isBlank(bytes[next]) || bytes[next] == UInt8(ascii: "\r")) { next += 1 }
+        if next == bytes.count || bytes[next] == UInt8(ascii: "\n") { return start }
+        return bytes[start..<end].firstIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? start
     }
 }
 
