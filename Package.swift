@@ -175,6 +175,7 @@ if Context.environment["MEMORYD_FUZZ"] == "1" {
         ("FuzzEntityExtractor", ["MemoryEngines", "JSONReading", "MemoryModel"]),
         ("FuzzTimeResolver", ["MemoryEngines", "MemoryModel"]),
         ("FuzzHTTPRequest", ["HTTPServer"]),
+        ("FuzzConfigEditing", ["ConfigEditing"]),
     ]
     // Only the libraries and the fuzz targets: a plain `swift build` then builds all of them at
     // once, and no other executable has to link with libFuzzer.

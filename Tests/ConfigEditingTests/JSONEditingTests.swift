@@ -241,6 +241,33 @@ struct JSONEditingTests {
             try setUp("{\n  \"a\": 1 // one\n}", .withComments).hasPrefix("{\n  \"a\": 1, // one\n  \"mcpServers\": {"))
     }
 
+    /// Gemini CLI strips comments with strip-json-comments, whose `//` comment ends at a line
+    /// feed only (or the CR of a CRLF): a lone CR is inside it, as the reader reads it.
+    @Test("a // comment with a lone CR inside ends where the reader ends it: at the line feed")
+    func commentWithLoneCarriageReturn() throws {
+        let text = "{\n  \"a\": 1 // one\rtwo\n}\n"
+        let set = try setUp(text, .withComments)
+        #expect(set.hasPrefix("{\n  \"a\": 1, // one\rtwo\n  \"mcpServers\": {"))
+        #expect(try remove(set, .withComments) == text)
+        #expect(
+            try remove("{\n  \"mcpServers\": {\"memoryd\": {}}, // set up\rbefore\n  \"x\": 1\n}", .withComments)
+                == "{\n  \"x\": 1\n}")
+        #expect(try setUp("{\r\n  \"a\": 1 // one\r\n}", .withComments).hasPrefix("{\r\n  \"a\": 1, // one\r\n  \"mcp"))
+    }
+
+    @Test("removing an entry whose line closes its object keeps the line break that ends a // comment before it")
+    func lineCommentBeforeClosingLine() throws {
+        #expect(
+            try remove("{\n  // mine\n  \"mcpServers\": {\"memoryd\": {}} }", .withComments) == "{\n  // mine\n }")
+        #expect(
+            try remove("{\"a\": 1, // c\r\n \"mcpServers\": {\"memoryd\": {}} }\r\n", .withComments)
+                == "{\"a\": 1 // c\r\n }\r\n")
+        #expect(
+            try remove("{\n  // mine\n  \"mcpServers\": {\"memoryd\": {}}\r}", .withComments) == "{\n  // mine\n\r}")
+        // A /* */ comment may be followed on its line: `{ /* a */ }` set up comes back as it was.
+        #expect(try remove(setUp("{ /* a */ }", .withComments), .withComments) == "{ /* a */ }")
+    }
+
     @Test("removing takes out only what matches, and keeps containers that still hold something")
     func removesOnlyMatches() throws {
         let text = """
@@ -276,6 +303,35 @@ struct JSONEditingTests {
         #expect(
             try document("{\"hooks\": {}}").removingElements(inArrayAt: ["hooks", "SessionStart"], where: isGroup)
                 == nil)
+    }
+
+    /// JSON.parse keeps the last of a key given twice: once removal takes out the last one, an
+    /// earlier one counts, and what memoryd's it holds would be memoryd's again.
+    @Test("removing also takes out memoryd's entries that a key given twice hid until the last one went")
+    func removesUncoveredDuplicates() throws {
+        #expect(
+            try remove(#"{"mcpServers": {"memoryd": {"command": "a"}}, "mcpServers": {"memoryd": {"command": "b"}}}"#)
+                == "{}")
+        #expect(try remove(#"{"mcpServers": {"memoryd": 1, "memoryd": 2, "x": 3}}"#) == #"{"mcpServers": {"x": 3}}"#)
+        let ours = #"{"hooks": [{"type": "command", "command": "memctl context"}]}"#
+        #expect(
+            try remove(
+                """
+                {
+                  "hooks": {
+                    "SessionStart": [\(ours)],
+                    "SessionStart": [
+                      \(ours)
+                    ]
+                  },
+                  "a": 1
+                }
+                """) == "{\n  \"a\": 1\n}")
+        // What a removal uncovers that is not memoryd's stays, whatever it is.
+        #expect(try remove(#"{"mcpServers": 1, "mcpServers": {"memoryd": {}}}"#) == #"{"mcpServers": 1}"#)
+        #expect(
+            try remove(#"{"hooks": {"SessionStart": [], "SessionStart": [\#(ours)]}}"#)
+                == #"{"hooks": {"SessionStart": []}}"#)
     }
 
     @Test("a value of another type on the path is an error that says where")

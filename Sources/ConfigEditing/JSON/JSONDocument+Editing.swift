@@ -18,16 +18,23 @@ extension JSONDocument {
 
     /// The text without the member at `path`, and without the objects on the path that this
     /// leaves empty (the top level stays), but for those `keepsEmpty` names. Nil when there is
-    /// no such member.
+    /// no such member. A key given twice counts with its last value (as `JSON.parse` reads it):
+    /// when that goes, an earlier one counts, and what it holds at `path` goes too.
     package func removingMember(
         at path: [String], keepingEmpty keepsEmpty: (ArraySlice<String>) -> Bool = { _ in false }
     ) throws(ConfigError) -> [UInt8]? {
-        let (container, rest) = try deepestObject(on: path)
-        guard rest.isEmpty, let index = container.members!.lastIndex(where: { $0.key == path[path.count - 1] }) else {
-            return nil
+        guard try deepestObject(on: path).rest.isEmpty else { return nil }
+        var document = self
+        // Found through objects only, so `deepestObject` finds it again without an error.
+        while document.root.node(at: path) != nil {
+            let (container, _) = try document.deepestObject(on: path)
+            let index = container.members!.lastIndex { $0.key == path[path.count - 1] }!
+            document = try JSONDocument(
+                document.bytes.applying(document.removal(ofEntry: index, of: container)), syntax: syntax)
+            document = try JSONDocument(
+                document.removingEmptyContainers(on: path.dropLast(), keepingEmpty: keepsEmpty), syntax: syntax)
         }
-        return try JSONDocument(bytes.applying(removal(ofEntry: index, of: container)), syntax: syntax)
-            .removingEmptyContainers(on: path.dropLast(), keepingEmpty: keepsEmpty)
+        return document.bytes
     }
 
     /// The text with `element` in the array at `path` (created as needed): an element for which
@@ -60,21 +67,30 @@ extension JSONDocument {
 
     /// The text without the elements of the array at `path` for which `isMatch` holds, and
     /// without the array and the objects on its path that this leaves empty, but for those
-    /// `keepsEmpty` names. Nil when none does.
+    /// `keepsEmpty` names. Nil when none does. When a key given twice goes with what it held,
+    /// the earlier one counts (as for `removingMember`): its elements for which `isMatch` holds go too.
     package func removingElements(
         inArrayAt path: [String], where isMatch: (ConfigValue) -> Bool,
         keepingEmpty keepsEmpty: (ArraySlice<String>) -> Bool = { _ in false }
     ) throws(ConfigError) -> [UInt8]? {
+        guard try array(at: path) != nil else { return nil }
         var document = self
         var changed = false
-        while let array = try document.array(at: path),
-            let index = array.elements!.lastIndex(where: { isMatch($0.value) })
-        {
+        while true {
+            while let array = document.root.node(at: path),
+                let index = array.elements?.lastIndex(where: { isMatch($0.value) })
+            {
+                document = try JSONDocument(
+                    document.bytes.applying(document.removal(ofEntry: index, of: array)), syntax: syntax)
+                changed = true
+            }
+            guard changed else { return nil }
             document = try JSONDocument(
-                document.bytes.applying(document.removal(ofEntry: index, of: array)), syntax: syntax)
-            changed = true
+                document.removingEmptyContainers(on: path[...], keepingEmpty: keepsEmpty), syntax: syntax)
+            guard document.root.node(at: path)?.elements?.contains(where: { isMatch($0.value) }) == true else {
+                return document.bytes
+            }
         }
-        return changed ? try document.removingEmptyContainers(on: path[...], keepingEmpty: keepsEmpty) : nil
     }
 
     // MARK: - Steps
@@ -204,7 +220,7 @@ extension JSONDocument {
             let afterComments =
                 (bytes[inside.lowerBound..<entry.lowerBound].lastIndex { !Self.isWhitespace($0) } ?? inside.lowerBound
                     - 1) + 1
-            return [.remove(afterComments..<end)]
+            return [.remove(keepingLineComment(afterComments, from: inside.lowerBound, before: end)..<end)]
         }
         if index + 1 < entries.count {
             let comma = nextToken(after: entry.upperBound)
@@ -213,7 +229,33 @@ extension JSONDocument {
             return [.remove(entry.lowerBound..<next)]
         }
         let comma = nextToken(after: entries[index - 1].upperBound)
-        return [.remove(comma..<(comma + 1)), .remove(lineTrailer(after: comma + 1)..<end)]
+        let start = keepingLineComment(lineTrailer(after: comma + 1), from: comma + 1, before: end)
+        return [.remove(comma..<(comma + 1)), .remove(start..<end)]
+    }
+
+    /// Where a removal up to `end` starts, when it would start at `start`, the end of the
+    /// comments from `offset`: past the line break of a `//` comment that ends there, if more
+    /// than blanks follows `end` on its line (a closing bracket), which the comment would take in.
+    /// Setup's own entries end their line, and so come out from `start`, as they went in.
+    func keepingLineComment(_ start: Int, from offset: Int, before end: Int) -> Int {
+        var index = offset
+        var endsLineComment = false
+        while index < start {
+            if Self.isWhitespace(bytes[index]) {
+                index += 1
+            } else if let commentEnd = commentEnd(at: index, withinLine: false) {
+                endsLineComment = commentEnd == start && bytes[index + 1] == UInt8(ascii: "/")
+                index = commentEnd
+            } else {
+                return start
+            }
+        }
+        guard endsLineComment else { return start }
+        // A lone CR does not end the comment: only a line feed (after blanks, or a CR) does.
+        var next = end
+        while next < bytes.count && (Self.isBlank(bytes[next]) || bytes[next] == UInt8(ascii: "\r")) { next += 1 }
+        if next == bytes.count || bytes[next] == UInt8(ascii: "\n") { return start }
+        return bytes[start..<end].firstIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? start
     }
 }
 

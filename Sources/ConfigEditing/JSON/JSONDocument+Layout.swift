@@ -79,7 +79,9 @@ extension JSONDocument {
         guard syntax == .withComments, offset + 1 < bytes.count, bytes[offset] == UInt8(ascii: "/") else { return nil }
         switch bytes[offset + 1] {
         case UInt8(ascii: "/"):
-            return bytes[offset...].firstIndex(where: Self.isLineBreak) ?? bytes.count
+            // At a line feed, as the reader (and strip-json-comments) ends it: a lone CR is inside.
+            guard let lineFeed = bytes[offset...].firstIndex(of: UInt8(ascii: "\n")) else { return bytes.count }
+            return bytes[lineFeed - 1] == UInt8(ascii: "\r") ? lineFeed - 1 : lineFeed
         case UInt8(ascii: "*"):
             var index = offset + 2
             while index + 1 < bytes.count
