@@ -161,14 +161,17 @@ struct ContextCommand: Command {
 
     /// Answers the hook, or prints one line on standard error and nothing else: never a failure.
     private func answerHook(_ tool: TranscriptTool, _ context: Context) async {
+        // Whoever comes first, the answer or the deadline, is the only one to write.
         let answered = Mutex(false)
-        // Past the deadline, whatever is still running is abandoned: one line, exit 0.
-        let deadline = DispatchWorkItem {
-            let late = answered.withLock { done in
+        @Sendable func first() -> Bool {
+            answered.withLock { done in
                 defer { done = true }
                 return !done
             }
-            guard late else { return }
+        }
+        // Past the deadline, whatever is still running is abandoned: one line, exit 0.
+        let deadline = DispatchWorkItem {
+            guard first() else { return }
             StandardStream.error("memctl context: no answer within \(timeout.milliseconds) ms; nothing added")
             _exit(0)
         }
@@ -176,19 +179,11 @@ struct ContextCommand: Command {
         do {
             if let hookUsageError { throw HookFailure(hookUsageError.reason) }
             let text = try await hookAnswer(tool, context)
-            let first = answered.withLock { done in
-                defer { done = true }
-                return !done
-            }
             deadline.cancel()
-            if first, let text { StandardStream.write(text, to: STDOUT_FILENO) }
+            if first(), let text { StandardStream.write(text, to: STDOUT_FILENO) }
         } catch {
-            let first = answered.withLock { done in
-                defer { done = true }
-                return !done
-            }
             deadline.cancel()
-            guard first else { return }
+            guard first() else { return }
             let reason = ((error as? StoreError).map { "\($0)" } ?? "\(error)").split(whereSeparator: \.isNewline)
                 .joined(separator: " ")
             // One line an agent can show: a statement quoted in a message is cut.
