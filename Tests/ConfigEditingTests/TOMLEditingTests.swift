@@ -249,6 +249,22 @@ struct TOMLEditingTests {
         }
     }
 
+    /// A header under an array of tables extends its last element: `[[hooks.SessionStart]]`
+    /// after `[[hooks]]` is `hooks[-1].SessionStart`, which is no hook of Codex's.
+    @Test("an array of tables on the path is an error that says where, not its last element to add to")
+    func arrayOfTablesOnPath() throws {
+        #expect(throws: ConfigError(line: 2, column: 1, reason: "hooks is an array of tables, not a table")) {
+            try TOMLDocument(Array("a = 1\n[[hooks]]\ncommand = \"x\"\n".utf8)).ensuring(
+                arrayElement: Self.group(matcher: nil), at: ["hooks", "SessionStart"], identifiedBy: self.isOurs)
+        }
+        #expect(throws: ConfigError(line: 1, column: 1, reason: "mcp_servers is an array of tables, not a table")) {
+            try TOMLDocument(Array("[[mcp_servers]]\nx = 1\n".utf8)).setting(
+                table: Self.server, at: ["mcp_servers", "memoryd"])
+        }
+        let written = "[[mcp_servers]]\n[mcp_servers.memoryd]\ncommand = \"memctl\"\n"
+        #expect(try TOMLDocument(Array(written.utf8)).removingTable(at: ["mcp_servers", "memoryd"]) == nil)
+    }
+
     @Test("keys and strings are quoted and escaped as TOML needs")
     func rendering() throws {
         let value = ConfigValue.table([

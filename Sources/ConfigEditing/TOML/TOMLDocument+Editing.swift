@@ -23,6 +23,8 @@ extension TOMLDocument {
         case .tableArray(let elements):
             throw ConfigError(
                 at: tables[elements[0]].offset, in: bytes, "\(path.tomlKey) is an array of tables, not a table")
+        case .tableArrayOnPath(let arrayPath, let offset):
+            throw ConfigError(at: offset, in: bytes, "\(arrayPath.tomlKey) is an array of tables, not a table")
         case .value(let valuePath, let offset):
             throw ConfigError(
                 at: offset, in: bytes,
@@ -55,6 +57,9 @@ extension TOMLDocument {
                 throw ConfigError(
                     at: document.tables[table].offset, in: document.bytes,
                     "\(path.tomlKey) is a table, not an array of tables")
+            case .tableArrayOnPath(let arrayPath, let offset):
+                throw ConfigError(
+                    at: offset, in: document.bytes, "\(arrayPath.tomlKey) is an array of tables, not a table")
             case .value(let valuePath, let offset):
                 throw ConfigError(
                     at: offset, in: document.bytes,

@@ -43,9 +43,12 @@ package struct TOMLDocument: Sendable {
         case tableArray([Int])
         /// A value (an inline table or array among them) at `path`, a part of the path asked for.
         case value(path: [String], offset: Int)
+        /// An array of tables at `path`, a part of the path asked for: a header under it would
+        /// extend its last element, not the table a program reads at the path.
+        case tableArrayOnPath(path: [String], offset: Int)
     }
 
-    /// What `path` names: through an array of tables, its last element, as a header reads it.
+    /// What `path` names.
     func definition(at path: [String]) -> Definition {
         var table = 0
         for (index, key) in path.enumerated() {
@@ -57,7 +60,7 @@ package struct TOMLDocument: Sendable {
                 table = child
             case .tableArray(let elements):
                 if last { return .tableArray(elements) }
-                table = elements.last!
+                return .tableArrayOnPath(path: Array(path[...index]), offset: tables[elements[0]].offset)
             case .value(_, let offset): return .value(path: Array(path[...index]), offset: offset)
             }
         }
