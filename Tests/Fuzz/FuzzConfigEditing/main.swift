@@ -186,7 +186,8 @@ extension AgentFile {
             let earlier = try? JSONDocument(startingText(before), syntax: syntax).root
             let keepsEmpty = { (path: ArraySlice<String>) in earlier?.node(at: path)?.isEmptyContainer ?? false }
             if mcpServer != nil,
-                let next = try JSONDocument(text, syntax: syntax).removingMember(at: serverPath, keepingEmpty: keepsEmpty)
+                let next = try JSONDocument(text, syntax: syntax).removingMember(
+                    at: serverPath, keepingEmpty: keepsEmpty)
             {
                 reread(next, after: "removing the server")
                 text = next
@@ -241,7 +242,8 @@ extension ConfigValue {
             let index = members.lastIndex(where: { $0.key == key })
         else { return self }
         let inner =
-            path.count == 1 ? change(members[index].value) : members[index].value.removing(path: path.dropFirst(), change)
+            path.count == 1
+            ? change(members[index].value) : members[index].value.removing(path: path.dropFirst(), change)
         if let inner, !inner.isEmptyContainer {
             members[index].value = inner
         } else {
@@ -344,7 +346,9 @@ func lines(of bytes: [UInt8]) -> [ArraySlice<UInt8>] {
 func patch(_ old: [UInt8], with diff: String) -> (text: [UInt8], removed: Int, added: Int) {
     let oldLines = lines(of: old)
     let diffLines = Array(diff.utf8).split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
-    precondition(diff.utf8.last == UInt8(ascii: "\n") && diffLines.count >= 4, "a diff that is not one: \(diff.debugDescription)")
+    precondition(
+        diff.utf8.last == UInt8(ascii: "\n") && diffLines.count >= 4, "a diff that is not one: \(diff.debugDescription)"
+    )
     precondition(diffLines[0].starts(with: "--- a".utf8) && diffLines[1].starts(with: "+++ b".utf8), "headers")
     var output: [UInt8] = []
     var outputLines = 0
@@ -365,7 +369,8 @@ func patch(_ old: [UInt8], with diff: String) -> (text: [UInt8], removed: Int, a
         let (oldStart, oldCount) = range(words[1].dropFirst())
         let (newStart, newCount) = range(words[2].dropFirst())
         let from = oldCount == 0 ? oldStart : oldStart - 1
-        precondition(from >= cursor && from <= oldLines.count, "hunk \(header) out of order in \(diff.debugDescription)")
+        precondition(
+            from >= cursor && from <= oldLines.count, "hunk \(header) out of order in \(diff.debugDescription)")
         for line in oldLines[cursor..<from] { output += line }
         outputLines += from - cursor
         cursor = from
@@ -405,7 +410,8 @@ func patch(_ old: [UInt8], with diff: String) -> (text: [UInt8], removed: Int, a
                 preconditionFailure("a line \(show(Array(line))) in \(diff.debugDescription)")
             }
         }
-        precondition(seenOld == oldCount && seenNew == newCount, "hunk \(header) counts wrong in \(diff.debugDescription)")
+        precondition(
+            seenOld == oldCount && seenNew == newCount, "hunk \(header) counts wrong in \(diff.debugDescription)")
     }
     for line in oldLines[cursor...] { output += line }
     return (output, removed, added)
@@ -421,7 +427,8 @@ func checkDiff(_ old: [UInt8], _ new: [UInt8]) -> (removed: Int, added: Int) {
         return (0, 0)
     }
     let (patched, removed, added) = patch(old, with: diff)
-    precondition(patched == new, "\(diff.debugDescription) applied to \(show(old)) gives \(show(patched)), not \(show(new))")
+    precondition(
+        patched == new, "\(diff.debugDescription) applied to \(show(old)) gives \(show(patched)), not \(show(new))")
     precondition(
         added - removed == lines(of: new).count - lines(of: old).count,
         "+\(added) -\(removed) lines, from \(lines(of: old).count) to \(lines(of: new).count)")
@@ -447,7 +454,8 @@ runFuzzer { input in
     let text = Array(input.dropFirst())
     let file = agentFile(selector, selector & 0x04 == 0 ? .plain : .quoted)
 
-    precondition(LineDiff.unified(from: text, to: text, oldName: "a", newName: "b").isEmpty, "a text differs from itself")
+    precondition(
+        LineDiff.unified(from: text, to: text, oldName: "a", newName: "b").isEmpty, "a text differs from itself")
     if let nul = text.firstIndex(of: 0) {
         let (a, b) = (Array(text[..<nul]), Array(text[(nul + 1)...]))
         if a.firstInvalidUTF8Offset == nil && b.firstInvalidUTF8Offset == nil {
@@ -476,7 +484,8 @@ runFuzzer { input in
         let commented = Result { () throws(ConfigError) in try JSONDocument(text, syntax: .withComments).root.value }
         switch (strict, commented) {
         case (.success(let a), .success(let b)): precondition(a == b, "read differently with comments: \(show(text))")
-        case (.success, .failure(let error)): preconditionFailure("strict JSON refused with comments (\(error)): \(show(text))")
+        case (.success, .failure(let error)):
+            preconditionFailure("strict JSON refused with comments (\(error)): \(show(text))")
         case (.failure(let a), .failure(let b)) where !text.contains(UInt8(ascii: "/")):
             precondition(a == b, "without a '/', refused for \(a) strictly and \(b) with comments: \(show(text))")
         case (.failure(let error), .success) where !text.contains(UInt8(ascii: "/")):
@@ -501,7 +510,8 @@ runFuzzer { input in
     for (event, group) in file.hookGroups {
         let groups = after[path: ["hooks", event]]?.array ?? []
         precondition(
-            groups.filter(file.isMemorydGroup) == [group], "set up without one \(event) group of memoryd's: \(show(setUp))")
+            groups.filter(file.isMemorydGroup) == [group],
+            "set up without one \(event) group of memoryd's: \(show(setUp))")
     }
     precondition(
         file.others(after) == file.others(original), "setting up changed what is not memoryd's: \(show(setUp))")
