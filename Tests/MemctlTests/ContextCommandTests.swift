@@ -188,7 +188,9 @@ struct ContextCommandTests {
     func lockedOrLate() throws {
         let (fixture, shop, _, environment) = try Self.store()
         let shell = try InteractiveSQLiteShell(database: fixture.db)
-        shell.send("PRAGMA locking_mode = EXCLUSIVE;\nBEGIN EXCLUSIVE;\nINSERT INTO short_term_memories(content) VALUES ('x');\n")
+        // The shell waits for the lock (its default is not to): a reader at that moment must not
+        // make BEGIN EXCLUSIVE fail and the insert commit on its own.
+        shell.send(".timeout 5000\nPRAGMA locking_mode = EXCLUSIVE;\nBEGIN EXCLUSIVE;\nINSERT INTO short_term_memories(content) VALUES ('x');\n")
         let deadline = Date().addingTimeInterval(10)
         while Date() < deadline, try fixture.run(["--busy-timeout", "50", "stats"]).status == 0 {
             Thread.sleep(forTimeInterval: 0.05)

@@ -23,15 +23,15 @@ enum ProjectChoice: Equatable {
         }
     }
 
-    /// The scope to read in: the directory given, else the working directory when that is the
-    /// command's default, else every project (nil).
-    func scope(_ context: Context, defaultingToWorkingDirectory: Bool) throws(UsageError) -> ProjectScope? {
+    /// The scope to read in: the directory given, else `defaultDirectory` (relative to the working
+    /// directory), else every project (nil).
+    func scope(_ context: Context, defaultDirectory: String?) throws(UsageError) -> ProjectScope? {
         switch self {
         case .allProjects: return nil
         case .directory(let directory): return ProjectScope(directory: try context.projectDirectory(directory))
-        case .unspecified:
-            guard defaultingToWorkingDirectory else { return nil }
-            return ProjectScope(directory: try context.projectDirectory("."))
+        case .unspecified: return try defaultDirectory.map { path throws(UsageError) in
+            ProjectScope(directory: try context.projectDirectory(path))
+        }
         }
     }
 }

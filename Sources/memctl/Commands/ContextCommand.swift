@@ -104,7 +104,7 @@ struct ContextCommand: Command {
     // MARK: - From the command line
 
     private func answerCommandLine(_ context: Context) async throws {
-        let scope = try project.scope(context, defaultingToWorkingDirectory: true)
+        let scope = try project.scope(context, defaultDirectory: ".")
         let answer = try await Self.answer(
             query: query, scope: scope, maximumWords: maximumWords, store: try context.openStoreToRead())
         if context.json {
@@ -195,13 +195,7 @@ struct ContextCommand: Command {
     private func hookAnswer(_ tool: TranscriptTool, _ context: Context) async throws -> String? {
         let input = try StandardStream.readAll(STDIN_FILENO)
         let hook = try AgentHook(tool: tool, input: input)
-        let scope: ProjectScope?
-        switch project {
-        case .allProjects: scope = nil
-        case .directory(let directory): scope = ProjectScope(directory: try context.projectDirectory(directory))
-        case .unspecified:
-            scope = ProjectScope(directory: try context.projectDirectory(hook.directory ?? "."))
-        }
+        let scope = try project.scope(context, defaultDirectory: hook.directory ?? ".")
         guard FileManager.default.fileExists(atPath: context.databasePath) else {
             throw HookFailure("no database at \(context.databasePath); nothing added")
         }

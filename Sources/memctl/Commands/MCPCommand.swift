@@ -68,12 +68,8 @@ struct MCPCommand: Command {
         let output = MCPOutput()
         let store = MCPStore(context.storeConfiguration())
         // Claude Code names the session's project in the environment of the servers it starts.
-        let scope =
-            if project == .unspecified, let agent = context.environment["CLAUDE_PROJECT_DIR"], agent.hasPrefix("/") {
-                ProjectScope(directory: try context.projectDirectory(agent))
-            } else {
-                try project.scope(context, defaultingToWorkingDirectory: true)
-            }
+        let agentProject = context.environment["CLAUDE_PROJECT_DIR"].flatMap { $0.hasPrefix("/") ? $0 : nil }
+        let scope = try project.scope(context, defaultDirectory: agentProject ?? ".")
         let toolbox = MCPToolbox(
             store: store, socketPath: context.socketPath, output: output, threads: threads, project: scope,
             workingDirectory: FileManager.default.currentDirectoryPath, home: context.environment["HOME"])

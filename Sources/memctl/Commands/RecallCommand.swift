@@ -58,7 +58,7 @@ struct RecallCommand: Command {
     }
 
     func run(_ context: Context) async throws {
-        let scope = try project.scope(context, defaultingToWorkingDirectory: false)
+        let scope = try project.scope(context, defaultDirectory: nil)
         let store = try context.openStoreToRead()
         let recall = try await Recaller(store: store).recall(
             query, limit: limit, quoting: maximumWords != nil, scope: scope)

@@ -32,7 +32,7 @@ struct SearchCommand: Command {
     }
 
     func run(_ context: Context) async throws {
-        let scope = try project.scope(context, defaultingToWorkingDirectory: false)
+        let scope = try project.scope(context, defaultDirectory: nil)
         let hits = try await context.openStoreToRead().search(query, limit: limit, scope: scope)
         if context.json { return try context.printJSON(hits) }
         var table = Table(

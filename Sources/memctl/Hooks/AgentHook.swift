@@ -1,3 +1,4 @@
+import ConfigEditing
 import FoundationEssentials
 import JSONReading
 import MemoryImport
@@ -69,33 +70,8 @@ struct AgentHook {
     /// (Codex refuses unknown keys; Gemini CLI takes only JSON as context).
     func answer(_ text: String) -> String {
         if case .sessionStart = event, tool != .gemini { return text + "\n" }
-        return Self.json(["hookSpecificOutput": ["hookEventName": eventName, "additionalContext": text]]) + "\n"
-    }
-
-    /// Compact JSON of nested string dictionaries, keys in a fixed order.
-    private static func json(_ value: [String: [String: String]]) -> String {
-        func quoted(_ text: String) -> String {
-            var out = "\""
-            for scalar in text.unicodeScalars {
-                switch scalar {
-                case "\"": out += "\\\""
-                case "\\": out += "\\\\"
-                case "\n": out += "\\n"
-                case "\r": out += "\\r"
-                case "\t": out += "\\t"
-                case _ where scalar.value < 0x20:
-                    out += "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count)
-                        + String(scalar.value, radix: 16)
-                default: out.unicodeScalars.append(scalar)
-                }
-            }
-            return out + "\""
-        }
-        let members = value.sorted { $0.key < $1.key }.map { key, inner in
-            let fields = inner.sorted { $0.key > $1.key }.map { quoted($0.key) + ":" + quoted($0.value) }
-            return quoted(key) + ":{" + fields.joined(separator: ",") + "}"
-        }
-        return "{" + members.joined(separator: ",") + "}"
+        let specific = ConfigValue.table([("hookEventName", .string(eventName)), ("additionalContext", .string(text))])
+        return ConfigValue.table([("hookSpecificOutput", specific)]).compactJSON + "\n"
     }
 }
 
