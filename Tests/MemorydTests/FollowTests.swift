@@ -262,6 +262,10 @@ struct FollowTests {
                     "\(claudePath)|\(fileSize(claudePath))|\(count)|", "\(codexPath)|\(fileSize(codexPath))|\(count)|",
                 ].sorted())
         #expect(try home.follow()["messages"] as? Int == 2 * count)
+        // Every message took its session's directory as its project, whenever the kills fell.
+        let projects = try SQLiteShell.run(
+            home.db, "SELECT count(*) FROM short_term_memories m JOIN session_projects p ON p.session = m.session WHERE m.project IS p.project;")
+        #expect(projects.output == "\(2 * count)\n", "\(projects.output)")
     }
 
     @Test("a line written in two halves is not stored while half written, without an error, and is stored once when whole")
