@@ -1,6 +1,5 @@
 import Dispatch
 import FoundationEssentials
-import MCPServer
 import MemoryEngines
 import MemoryImport
 import MemoryModel
