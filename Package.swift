@@ -144,12 +144,13 @@ let package = Package(
                 "memctl", "memoryd", "MemoryDaemon", "ControlProtocol", "MemoryPasses", "MemoryStorage", "MemoryEngines",
                 "MemoryModel", "SQLiteKit", "TestFixtures", "HTTPServer", "SystemSupport",
             ]),
-        // memoryd as a process: sockets, signals, the notify protocol, pass workers, writers beside it.
+        // memoryd as a process: sockets, signals, the notify protocol, pass workers, writers beside it,
+        // Litestream beside it (real `litestream`, and moto as S3 when installed; skipped otherwise).
         .testTarget(
             name: "MemorydTests",
             dependencies: [
                 "memoryd", "memctl", "MemoryDaemon", "ControlProtocol", "MemoryPasses", "MemoryStorage", "MemoryEngines",
-                "MemoryModel", "SQLiteKit", "TestFixtures",
+                "MemoryModel", "SQLiteKit", "TestFixtures", "HTTPServer",
             ]),
         // memoryd installed as a service under a real systemd (systemd-nspawn; root only). It builds
         // the release binaries itself, as the README's install steps do.
