@@ -317,6 +317,54 @@ struct ReplicationTests {
         #expect(litestream.waitForExit(timeout: 40), "\(litestream.log)")
     }
 
+    /// scripts/restore-peer, as memoryd-peer@NAME.service runs it (docs/REPLICATION.md, "Peers").
+    static let restorePeer = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("scripts/restore-peer").path
+
+    @Test(
+        "restore-peer makes a peer's copy, downloads nothing while the replica is unchanged, and swaps a new copy in whole once it has changed, under a reader of the old one"
+    )
+    func peerCopy() throws {
+        let dir = try TemporaryDirectory()
+        let setup = try Setup(dir: dir)
+        try #require(try Memctl.run(["--db", setup.db, "add", "the laptop's first memory"], in: dir).status == 0)
+        let litestream = try setup.startLitestream()
+        try setup.sync()
+        let peers = dir.path("peers")
+        let copy = peers + "/laptop.db"
+        func restorePeer() throws -> MemctlResult {
+            try Memctl.run(
+                [Self.restorePeer, "laptop", setup.replicaURL, peers], environment: LitestreamProcess.environment,
+                in: dir, program: URL(fileURLWithPath: "/bin/sh"), timeout: 60)
+        }
+        func inode(_ path: String) -> UInt64 {
+            var status = stat()
+            return stat(path, &status) == 0 ? UInt64(status.st_ino) : 0
+        }
+
+        let first = try restorePeer()
+        try #require(first.status == 0, "\(first.stdout)\(first.stderr)")
+        #expect(try Self.contents(copy) == ["the laptop's first memory"])
+        let restoredFirst = inode(copy)
+        let unchanged = try restorePeer()
+        #expect(unchanged.status == 0 && unchanged.stdout == "", "\(unchanged.stdout)\(unchanged.stderr)")
+        #expect(inode(copy) == restoredFirst, "an unchanged replica is not restored again")
+
+        // A reader (a running `memctl mcp`) has the old copy open while the new one comes.
+        let reader = try Connection(path: copy, mode: .readWrite, busyTimeoutMilliseconds: 1_000)
+        try #require(try Memctl.run(["--db", setup.db, "add", "the laptop's second memory"], in: dir).status == 0)
+        try setup.sync()
+        let changed = try restorePeer()
+        try #require(changed.status == 0, "\(changed.stdout)\(changed.stderr)")
+        #expect(inode(copy) != restoredFirst)
+        #expect(try Self.contents(copy) == ["the laptop's first memory", "the laptop's second memory"])
+        #expect(try reader.scalarInt("SELECT count(*) FROM short_term_memories") == 1, "the reader keeps the old copy")
+        let check = try Memctl.run(["--db", copy, "check"], in: dir)
+        #expect(check.status == 0, "\(check.stdout)\(check.stderr)")
+        litestream.signal(SIGTERM)
+        #expect(litestream.waitForExit(timeout: 40), "\(litestream.log)")
+    }
+
     @Test(
         "to an S3-compatible store (moto on 127.0.0.1): a pass and adds beside Litestream, restored from the bucket, pass check and equal the database",
         .enabled(if: MotoServer.isAvailable, Comment(rawValue: MotoServer.missingMessage)))
