@@ -21,6 +21,8 @@ package final class Connection {
     package let interruption: Interruption
     /// Pages in the `-wal` after this connection's last commit, once `checkpointsItself()` ran.
     private let walSize = WALSize()
+    /// The busy timeout the connection was opened with (`withBusyTimeout` sets it back).
+    private let busyTimeoutMilliseconds: Int32
     private var statements: [String: Statement] = [:]
 
     /// Opens `path` and validates it: the file must be a SQLite database (checked before anything
@@ -30,6 +32,7 @@ package final class Connection {
     package init(path: String, mode: OpenMode, busyTimeoutMilliseconds: Int32) throws {
         Self.configureLibrary
         self.path = path
+        self.busyTimeoutMilliseconds = busyTimeoutMilliseconds
         var flags = SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
         var filename = path
         switch mode {
@@ -126,6 +129,14 @@ package final class Connection {
                 Unmanaged<WALSize>.fromOpaque(context!).takeUnretainedValue().pages = Int(pages)
                 return SQLITE_OK
             }, Unmanaged.passUnretained(walSize).toOpaque())
+    }
+
+    /// Runs `body` with another busy timeout, then sets the connection's own again: for a
+    /// checkpoint that should not wait for a reader that is known never to finish in time.
+    package func withBusyTimeout<T>(milliseconds: Int32, _ body: () throws -> T) throws -> T {
+        try check(sqlite3_busy_timeout(handle, milliseconds))
+        defer { sqlite3_busy_timeout(handle, busyTimeoutMilliseconds) }
+        return try body()
     }
 
     /// Pages in the `-wal` after this connection's last commit (with `checkpointsItself()`).

@@ -68,14 +68,33 @@ public actor MemoryStore {
     /// close checkpoint before then.
     static let writerCheckpointPages = 16_384
 
-    /// Copies the `-wal` into the database as far as readers allow (`wal_checkpoint(PASSIVE)`)
-    /// once it holds `pages` or more. The passes call it between batches, where a stop request
-    /// can interrupt it, and once more when they end.
-    package func checkpointIfDue(atLeast pages: Int = checkpointPagesBetweenBatches) throws {
+    /// What a checkpoint of a pass did.
+    package enum CheckpointStep: Sendable {
+        /// Nothing was due, or the `-wal` was copied as far as readers allow.
+        case done
+        /// A reader kept the checkpoint from copying the whole `-wal`, and Litestream replicates
+        /// the database: it holds a read transaction from one of its own checkpoints to the next,
+        /// and copies the `-wal` after its next sync (docs/REPLICATION.md). The pass leaves it
+        /// the write lock until the `-wal` has a generation other than this one.
+        case leftToLitestream(WriteAheadLogGeneration?)
+    }
+
+    /// Copies the `-wal` into the database as far as readers allow (`wal_checkpoint(PASSIVE)`,
+    /// which never waits) once it holds `pages` or more. The passes call it between batches,
+    /// where a stop request can interrupt it, and once more when they end. `leavingToLitestream`
+    /// false: the pass waited for Litestream in vain, and checkpoints as if it were not there.
+    @discardableResult
+    package func checkpointIfDue(
+        atLeast pages: Int = checkpointPagesBetweenBatches, leavingToLitestream: Bool = true
+    ) throws -> CheckpointStep {
         try withConnection { connection in
-            guard connection.walPages >= pages else { return }
-            _ = try connection.prepare("PRAGMA wal_checkpoint(PASSIVE)", cached: false).rows { $0.int64(0) }
+            guard connection.walPages >= pages else { return .done }
+            let copied = try Self.checkpoint("PASSIVE", connection)
             connection.walPages = 0
+            if !copied, leavingToLitestream, try isReplicatedByLitestream(connection) {
+                return .leftToLitestream(writeAheadLogGeneration())
+            }
+            return .done
         }
     }
 
@@ -83,21 +102,45 @@ public actor MemoryStore {
     /// and empties the `-wal` file (`wal_checkpoint(TRUNCATE)`, which waits for readers as any
     /// write does): after a pass the `-wal` is at most `checkpointPagesAtEnd` pages long,
     /// rather than as long as the pass once made it. A reader still busy after the busy timeout
-    /// leaves it for the next writer, which cuts it to `walSizeLimitBytes`.
+    /// leaves it for the next writer, which cuts it to `walSizeLimitBytes`. Beside Litestream it
+    /// does not wait: Litestream's read transaction never ends before its own checkpoint, which
+    /// starts the `-wal` over without cutting the file (it stays as long as the pass made it,
+    /// at most `walBoundBytes`, and is written from its start again).
     package func checkpointAtPassEnd() throws {
         try withConnection { connection in
             guard connection.walPages >= Self.checkpointPagesAtEnd else { return }
-            _ = try connection.prepare("PRAGMA wal_checkpoint(TRUNCATE)", cached: false).rows { $0.int64(0) }
+            if try isReplicatedByLitestream(connection) {
+                try connection.withBusyTimeout(milliseconds: 0) { _ = try Self.checkpoint("TRUNCATE", connection) }
+            } else {
+                _ = try Self.checkpoint("TRUNCATE", connection)
+            }
             connection.walPages = 0
+        }
+    }
+
+    /// Runs `wal_checkpoint(mode)`; true when it copied the whole `-wal` (for TRUNCATE: and
+    /// emptied it). A checkpoint that another checkpoint or a reader held up is not an error.
+    private static func checkpoint(_ mode: String, _ connection: Connection) throws -> Bool {
+        do {
+            let result = try connection.prepare("PRAGMA wal_checkpoint(\(mode))", cached: false).rows {
+                (busy: $0.int64(0), log: $0.int64(1), copied: $0.int64(2))
+            }
+            guard let result = result.first else { return true }
+            return result.busy == 0 && result.copied >= result.log
+        } catch let error as SQLiteError where error.resultCode == .busy {
+            return false
         }
     }
 
     /// Copies the whole `-wal` into the database and empties the file (`wal_checkpoint(TRUNCATE)`),
     /// for an everyday writer after a long run of writes (the transcript follower's backfill):
     /// its commits checkpoint only past `writerCheckpointPages`, and leave the file that long.
+    /// Beside Litestream it does nothing: Litestream copies the `-wal` after its next sync, and
+    /// the TRUNCATE would only wait out the busy timeout on its read transaction.
     package func checkpointAfterBulkWrites() throws {
         try withConnection { connection in
-            _ = try connection.prepare("PRAGMA wal_checkpoint(TRUNCATE)", cached: false).rows { $0.int64(0) }
+            guard try !isReplicatedByLitestream(connection) else { return }
+            _ = try Self.checkpoint("TRUNCATE", connection)
         }
     }
 
