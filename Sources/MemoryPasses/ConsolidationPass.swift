@@ -82,7 +82,8 @@ public struct ConsolidationPass: Sendable {
     /// a batch gets (`MemoryStore+HeldBandKeys`). A stop request leaves the rest listed, for the
     /// next pass to write from the summaries.
     private func writeHeldBandKeys(_ ledger: PassLedger) async throws {
-        while try await interruptible(store, { try await store.writeHeldBandKeys() }) {
+        let slice = try await store.heldBandKeySlice()
+        while try await interruptible(store, { try await store.writeHeldBandKeys(slice: slice) }) {
             try Task.checkCancellation()
             try await ledger.checkpoint()
         }

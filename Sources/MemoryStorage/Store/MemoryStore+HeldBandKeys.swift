@@ -19,13 +19,16 @@ import SQLiteKit
 /// connection that writes a memory's keys (`setSignatures`, `memctl forget`) takes it off the
 /// list, so that the keys a pass held for it are dropped, not written.
 extension MemoryStore {
-    /// Band keys a pass holds before it writes them: about 4 MiB in its connection's temporary
-    /// database, and 13 writes of the table over the 258k Chit-Chat pass instead of 252.
-    package static let heldBandKeysLimit = 131_072
+    /// Band keys a pass holds before it writes them: about 8 MiB in its connection's temporary
+    /// database, and 7 writes of the table over the 258k Chit-Chat pass instead of 252.
+    package static let heldBandKeysLimit = 262_144
 
-    /// Held keys written per transaction: an eighth of the key range at the limit, so a slice
-    /// dirties about an eighth of the table's pages.
-    static let heldBandKeysSlice = 16_384
+    /// The pages of `long_term_signatures` a slice of held keys should dirty at most (16 MiB),
+    /// so that its transaction stays well within the `-wal`'s bound.
+    static let heldBandKeysSlicePages = 4_096
+
+    /// Rows of `long_term_signatures` on a page, about (a band key and an id, packed).
+    static let signatureRowsPerPage = 200
 
     /// Starts a pass's holding: the table made (or emptied, after a pass that stopped), and the
     /// keys of every listed memory written from its summary: those a stopped or killed pass
@@ -59,16 +62,31 @@ extension MemoryStore {
         }
     }
 
-    /// Writes the first `heldBandKeysSlice` held keys in key order, of the memories still listed
-    /// (one off the list had its keys written by another connection since), in a transaction of
-    /// their own; with the last slice, the list is emptied. False when none was held.
-    package func writeHeldBandKeys() throws -> Bool {
+    /// How many held keys to write per transaction: the held keys cut into as many slices of the
+    /// key range as it takes for each to dirty about `heldBandKeysSlicePages` of the table (one at
+    /// 258k memories, several in a store of millions). Each slice also dirties the pages of the
+    /// table's index by memory where the held memories are, so slices are no smaller than that.
+    package func heldBandKeySlice() throws -> Int {
+        try withConnection { connection in
+            guard try Self.holdsBandKeys(connection) else { return 1 }
+            let held = Int(try connection.scalarInt("SELECT count(*) FROM temp.held_signatures") ?? 0)
+            let written = Int(try connection.scalarInt("SELECT count(*) FROM long_term_signatures") ?? 0)
+            let pages = written / Self.signatureRowsPerPage
+            let slices = max(1, (pages + Self.heldBandKeysSlicePages - 1) / Self.heldBandKeysSlicePages)
+            return max(1, (held + slices - 1) / slices)
+        }
+    }
+
+    /// Writes the first `slice` held keys in key order, of the memories still listed (one off
+    /// the list had its keys written by another connection since), in a transaction of their
+    /// own; with the last of them, the list is emptied. False when none was held.
+    package func writeHeldBandKeys(slice size: Int = .max) throws -> Bool {
         try withConnection { connection in
             guard try Self.holdsBandKeys(connection) else { return false }
             return try connection.inTransaction {
                 let slice = try connection.prepare(
                     "SELECT band_key, ltm_id FROM temp.held_signatures ORDER BY band_key, ltm_id LIMIT ?"
-                ).bind([Self.heldBandKeysSlice]).rows { (key: $0.int64(0), id: $0.int64(1)) }
+                ).bind([min(size, Int(Int64.max))]).rows { (key: $0.int64(0), id: $0.int64(1)) }
                 guard let last = slice.last else { return false }
                 let listed = try connection.prepare("SELECT 1 FROM long_term_signatures_stale WHERE ltm_id = ?")
                 let insert = try connection.prepare(
@@ -78,7 +96,7 @@ extension MemoryStore {
                 }
                 try connection.prepare("DELETE FROM temp.held_signatures WHERE (band_key, ltm_id) <= (?, ?)")
                     .bind([last.key, last.id]).run()
-                if slice.count < Self.heldBandKeysSlice {
+                if try connection.scalarInt("SELECT EXISTS (SELECT 1 FROM temp.held_signatures)") == 0 {
                     try connection.execute("DELETE FROM long_term_signatures_stale")
                 }
                 return true

@@ -213,12 +213,11 @@ extension Schema {
         ALTER TABLE long_term_memories ADD COLUMN forgotten_at TEXT \(time("forgotten_at"));
         """
 
-    /// Consolidation wrote a long-term memory's band keys into `long_term_signatures` a batch of
+    /// Consolidation writes a long-term memory's band keys into `long_term_signatures` a batch of
     /// batches at a time, in key order, instead of at every commit: one row per long-term memory
-    /// whose summary changed since; a pass that was stopped or killed left the rows. Since issue
-    /// 32 each batch writes its keys in its own transaction and no pass fills the table; a pass
-    /// writes the keys of the rows an older memoryd left first (`MemoryStore.writeListedSignatures`).
-    /// A long-term memory that goes takes its row with it.
+    /// whose keys the pass holds and has not written; a pass that was stopped or killed leaves
+    /// the rows, and the next pass writes their keys from the summaries first
+    /// (`MemoryStore.beginHoldingBandKeys`). A long-term memory that goes takes its row with it.
     static let version6 = """
         CREATE TABLE long_term_signatures_stale (
             ltm_id INTEGER PRIMARY KEY REFERENCES long_term_memories(id) ON DELETE CASCADE
