@@ -26,14 +26,21 @@ package enum Schema {
             sql: version10
         ) { connection in
             try connection.rewriteDefinition(
-                ofTable: "short_term_memories", replacing: exportOriginsBefore10, with: exportOrigins)
+                ofTable: "short_term_memories", replacing: exportOriginsBefore10, with: exportOriginsBefore12)
         },
         Migration(version: 11, name: "memories scoped by project", sql: version11),
+        Migration(
+            version: 12, name: "exports: the database's identity, memories imported from another memoryd's export",
+            sql: version12
+        ) { connection in
+            try connection.rewriteDefinition(
+                ofTable: "short_term_memories", replacing: exportOriginsBefore12, with: exportOrigins)
+        },
     ]
 
     /// The last migration's version (a test checks). A constant, so that opening a store that is
     /// up to date does not build the migrations' SQL (about a million instructions per process).
-    package static let currentVersion = 11
+    package static let currentVersion = 12
 
     /// `PRAGMA application_id` of a memoryd database: "MEMD" in ASCII. Files with another id,
     /// or with tables but no id, belong to another program and are refused.
