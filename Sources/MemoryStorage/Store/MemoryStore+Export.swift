@@ -16,4 +16,44 @@ extension MemoryStore {
         }
         return uuid
     }
+
+    /// The highest short-term memory id, where an export ends: a memory added while it runs is
+    /// left for the next. Nil for an empty store.
+    public func highestShortTermMemoryID() throws -> ShortTermMemoryID? {
+        try withConnection { connection in
+            try connection.scalarInt("SELECT max(id) FROM short_term_memories").map(ShortTermMemoryID.init)
+        }
+    }
+
+    /// The short-term memories after `cursor` (nil: from the first) through `last`, in `scope`
+    /// (nil: every project), in id order: at most `limit`, and no more once their text passes
+    /// `textBytes`, so that a page of long memories stays small too (at least one per page).
+    public func exportPage(
+        after cursor: ShortTermMemoryID?, through last: ShortTermMemoryID, scope: ProjectScope?, limit: Int,
+        textBytes: Int
+    ) throws -> [ExportedMemory] {
+        try withConnection { connection in
+            // A forgotten memory has its time in status_changed_at; only a hand edit leaves it
+            // NULL, and then its own time is the one known.
+            let statement = try connection.prepare(
+                """
+                SELECT id, content, session, source, importance, created_at, project, export_origin, export_id,
+                       CASE status WHEN 'forgotten' THEN coalesce(status_changed_at, created_at) END
+                FROM short_term_memories WHERE id > ? AND id <= ? AND \(Self.inScope("project", scope))
+                ORDER BY id LIMIT ?
+                """,
+                cached: scope == nil)
+            var bytes = 0
+            return try statement.bind([cursor?.rawValue ?? 0, last.rawValue, limit]).rowsUntilNil(upTo: limit) { row in
+                guard bytes < textBytes else { return nil }
+                let memory = ExportedMemory(
+                    id: ShortTermMemoryID(row.int64(0)), content: row.text(1), session: row.text(2),
+                    source: row.text(3), importance: row.optionalDouble(4), createdAt: Self.timestamp(row, 5),
+                    project: row.optionalText(6), exportOrigin: row.optionalText(7), exportID: row.optionalText(8),
+                    forgottenAt: Self.optionalTimestamp(row, 9))
+                bytes += memory.content.utf8.count
+                return memory
+            }
+        }
+    }
 }
