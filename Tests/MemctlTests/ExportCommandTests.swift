@@ -197,6 +197,35 @@ struct ExportCommandTests {
         #expect(try fixture.run(["export", "--all-projects"]).stdout == whole.stdout)
     }
 
+    @Test("exports taken while a consolidation pass writes are whole: every memory once, each importable")
+    func besideAPass() throws {
+        let fixture = try MemctlFixture()
+        let chat = try fixture.dir.write("chat.jsonl", variedChat(3000))
+        try #require(try fixture.run(["import", chat]).status == 0)
+        let pass = Process()
+        pass.executableURL = Memctl.executable
+        pass.arguments = ["--db", fixture.db, "consolidate", "--local", "--min-age", "0", "--batch-size", "50"]
+        pass.standardOutput = FileHandle.nullDevice
+        pass.standardError = FileHandle.nullDevice
+        try pass.run()
+        var exports = 0
+        repeat {
+            let file = fixture.dir.path("during-\(exports).jsonl")
+            let result = try fixture.run(["export", file])
+            #expect(result.status == 0, "\(result.stderr)")
+            let ids = try String(contentsOfFile: file, encoding: .utf8).split(separator: "\n").map { line in
+                let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
+                return object?["export_id"] as? String ?? ""
+            }
+            #expect(ids.count == 3000 && Set(ids).count == 3000)
+            exports += 1
+        } while pass.isRunning && exports < 20
+        pass.waitUntilExit()
+        #expect(pass.terminationStatus == 0)
+        let target = try MemctlFixture()
+        #expect(try target.run(["import", fixture.dir.path("during-0.jsonl")]).stdout == "imported 3000 memories\n")
+    }
+
     @Test("a memory of 4 MiB of control characters goes out and comes back whole")
     func longestMemory() throws {
         let fixture = try MemctlFixture()
