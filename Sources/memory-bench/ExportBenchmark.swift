@@ -1,5 +1,4 @@
 import Foundation
-import MemoryModel
 
 /// `memory-bench export`: `memctl export` of N imported messages, to a file and to standard output
 /// (/dev/null), then `memctl import` of that file into a new database: rows/s, MB/s and peak RSS

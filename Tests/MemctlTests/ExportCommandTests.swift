@@ -274,30 +274,20 @@ struct ExportBadInputTests {
 
     @Test("a file that is not a database, or of a newer schema: one line, exit 1, the file as it was, nothing made")
     func unusableDatabase() throws {
-        let fixture = try MemctlFixture()
-        try fixture.dir.write("memory.db", "These are my notes.\n")
-        let before = try FileSnapshot(fixture.db)
-        let result = try fixture.run(["export", fixture.dir.path("out.jsonl")])
-        #expect(result.status == 1)
-        #expect(result.hasOneCleanErrorLine, "\(result.stderr)")
-        #expect(result.stderr.contains("not a SQLite database"))
-        #expect(try FileSnapshot(fixture.db) == before)
-        #expect(try files(fixture) == ["memory.db"])
-
+        let notes = try MemctlFixture()
+        try notes.dir.write("memory.db", "These are my notes.\n")
         let newer = try MemctlFixture()
         try newer.add("from the future")
-        try connection(newer.db).execute("PRAGMA user_version = 99")
-        let snapshot = try FileSnapshot(newer.db)
-        let refused = try newer.run(["export", newer.dir.path("out.jsonl")])
-        #expect(refused.status == 1)
-        #expect(refused.hasOneCleanErrorLine, "\(refused.stderr)")
-        #expect(refused.stderr.contains("schema version 99"))
-        #expect(try FileSnapshot(newer.db) == snapshot)
-        #expect(try files(newer) == ["memory.db"])
-    }
-
-    private func connection(_ db: String) throws -> Connection {
-        try Connection(path: db, mode: .readWrite, busyTimeoutMilliseconds: 1000)
+        try Connection(path: newer.db, mode: .readWrite, busyTimeoutMilliseconds: 1000).execute("PRAGMA user_version = 99")
+        for (fixture, reason) in [(notes, "not a SQLite database"), (newer, "schema version 99")] {
+            let before = try FileSnapshot(fixture.db)
+            let result = try fixture.run(["export", fixture.dir.path("out.jsonl")])
+            #expect(result.status == 1)
+            #expect(result.hasOneCleanErrorLine, "\(result.stderr)")
+            #expect(result.stderr.contains(reason), "\(result.stderr)")
+            #expect(try FileSnapshot(fixture.db) == before)
+            #expect(try files(fixture) == ["memory.db"])
+        }
     }
 
     @Test(

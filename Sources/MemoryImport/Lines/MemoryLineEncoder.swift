@@ -12,16 +12,17 @@ public struct MemoryLineEncoder {
     }
 
     /// The memory's line, its newline included.
-    public func line(_ memory: ExportedMemory) -> String {
+    public func line(_ exported: ExportedMemory) -> String {
+        let memory = exported.memory
         let time = memory.createdAt.iso8601
-        let name = exportName(of: memory, time: time)
+        let name = exportName(of: exported, time: time)
         var line = "{\"content\":" + memory.content.jsonQuoted
         line += ",\"session\":" + memory.session.jsonQuoted + ",\"source\":" + memory.source.jsonQuoted
         line += ",\"project\":" + (memory.project?.jsonQuoted ?? "null")
         line += ",\"importance\":" + (memory.importance.map { "\($0)" } ?? "null")
         line += ",\"created_at\":\"" + time + "\""
         line += ",\"export_origin\":" + name.origin.jsonQuoted + ",\"export_id\":" + name.id.jsonQuoted
-        line += ",\"forgotten_at\":" + (memory.forgottenAt.map { "\"" + $0.iso8601 + "\"" } ?? "null")
+        line += ",\"forgotten_at\":" + (exported.forgottenAt.map { "\"" + $0.iso8601 + "\"" } ?? "null")
         return line + "}\n"
     }
 
@@ -30,9 +31,9 @@ public struct MemoryLineEncoder {
     /// identity, the memory's id and a hash of its time and text. The id alone would not do:
     /// SQLite gives the id of a purged newest memory to the next one added, and a copy of the
     /// file has the same identity, its later memories the same ids as the original's.
-    private func exportName(of memory: ExportedMemory, time: String) -> (origin: String, id: String) {
-        if let origin = memory.exportOrigin, let id = memory.exportID { return (origin, id) }
-        let hash = TranscriptText.hash(time + "\n" + memory.content)
-        return (NewMemory.memorydOrigin, "\(database):\(memory.id.rawValue):\(hash)")
+    private func exportName(of exported: ExportedMemory, time: String) -> (origin: String, id: String) {
+        if let origin = exported.exportOrigin, let id = exported.exportID { return (origin, id) }
+        let hash = TranscriptText.hash(time + "\n" + exported.memory.content)
+        return (NewMemory.memorydOrigin, "\(database):\(exported.memory.id.rawValue):\(hash)")
     }
 }

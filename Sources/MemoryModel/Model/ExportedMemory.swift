@@ -2,14 +2,7 @@
 /// and nothing a pass derived from it (its long-term memory is made again by the next
 /// consolidation where it is imported).
 public struct ExportedMemory: Sendable, Equatable {
-    public let id: ShortTermMemoryID
-    public let content: String
-    public let session: String
-    public let source: String
-    /// As the writer gave it; nil: the consolidator estimates it.
-    public let importance: Double?
-    public let createdAt: Timestamp
-    public let project: String?
+    public let memory: ShortTermMemory
     /// The origin and its id of a memory that came from a chat export, a coding agent's
     /// transcript or another database's export; nil for one added here.
     public let exportOrigin: String?
@@ -17,17 +10,8 @@ public struct ExportedMemory: Sendable, Equatable {
     /// When it was forgotten; nil while it is pending or consolidated.
     public let forgottenAt: Timestamp?
 
-    package init(
-        id: ShortTermMemoryID, content: String, session: String, source: String, importance: Double?,
-        createdAt: Timestamp, project: String?, exportOrigin: String?, exportID: String?, forgottenAt: Timestamp?
-    ) {
-        self.id = id
-        self.content = content
-        self.session = session
-        self.source = source
-        self.importance = importance
-        self.createdAt = createdAt
-        self.project = project
+    package init(memory: ShortTermMemory, exportOrigin: String?, exportID: String?, forgottenAt: Timestamp?) {
+        self.memory = memory
         self.exportOrigin = exportOrigin
         self.exportID = exportID
         self.forgottenAt = forgottenAt

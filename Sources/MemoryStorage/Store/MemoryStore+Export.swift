@@ -37,22 +37,20 @@ extension MemoryStore {
             // NULL, and then its own time is the one known.
             let statement = try connection.prepare(
                 """
-                SELECT id, content, session, source, importance, created_at, project, export_origin, export_id,
-                       CASE status WHEN 'forgotten' THEN coalesce(status_changed_at, created_at) END
-                FROM short_term_memories WHERE id > ? AND id <= ? AND \(Self.inScope("project", scope))
-                ORDER BY id LIMIT ?
+                SELECT export_origin, export_id,
+                       CASE status WHEN 'forgotten' THEN coalesce(status_changed_at, created_at) END,
+                       \(Self.shortTermColumns)
+                WHERE id > ? AND id <= ? AND \(Self.inScope("project", scope)) ORDER BY id LIMIT ?
                 """,
                 cached: scope == nil)
             var bytes = 0
             return try statement.bind([cursor?.rawValue ?? 0, last.rawValue, limit]).rowsUntilNil(upTo: limit) { row in
                 guard bytes < textBytes else { return nil }
-                let memory = ExportedMemory(
-                    id: ShortTermMemoryID(row.int64(0)), content: row.text(1), session: row.text(2),
-                    source: row.text(3), importance: row.optionalDouble(4), createdAt: Self.timestamp(row, 5),
-                    project: row.optionalText(6), exportOrigin: row.optionalText(7), exportID: row.optionalText(8),
-                    forgottenAt: Self.optionalTimestamp(row, 9))
+                let memory = Self.shortTermMemory(row, from: 3)
                 bytes += memory.content.utf8.count
-                return memory
+                return ExportedMemory(
+                    memory: memory, exportOrigin: row.optionalText(0), exportID: row.optionalText(1),
+                    forgottenAt: Self.optionalTimestamp(row, 2))
             }
         }
     }

@@ -88,13 +88,13 @@ struct ExportCommand: Command {
         guard let last = try await store.highestShortTermMemoryID() else { return counts }
         var page = try await store.exportPage(
             after: nil, through: last, scope: scope, limit: pageMemories, textBytes: pageTextBytes)
-        while let end = page.last?.id {
+        while let end = page.last?.memory.id {
             async let next = store.exportPage(
                 after: end, through: last, scope: scope, limit: pageMemories, textBytes: pageTextBytes)
-            for memory in page {
-                output.append(encoder.line(memory))
+            for exported in page {
+                output.append(encoder.line(exported))
                 counts.exported += 1
-                if memory.forgottenAt != nil { counts.forgotten += 1 }
+                if exported.forgottenAt != nil { counts.forgotten += 1 }
                 try output.flush(whenAbove: outputBytes)
             }
             page = try await next
