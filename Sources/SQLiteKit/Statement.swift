@@ -113,6 +113,19 @@ package final class Statement {
         return result
     }
 
+    /// Maps rows until `count` of them are mapped or `transform` returns nil, which stops before
+    /// that row without stepping further; the statement is reset afterwards.
+    package func rowsUntilNil<T>(upTo count: Int, _ transform: (Row) throws -> T?) throws -> [T] {
+        defer { sqlite3_reset(handle) }
+        var result: [T] = []
+        let row = Row(handle)
+        while result.count < count, try step() {
+            guard let value = try transform(row) else { break }
+            result.append(value)
+        }
+        return result
+    }
+
     /// Maps the first row, if any.
     package func firstRow<T>(_ transform: (Row) throws -> T?) throws -> T? {
         defer { sqlite3_reset(handle) }

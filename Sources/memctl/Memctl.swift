@@ -12,7 +12,7 @@ enum Memctl {
     static let version = "0.1.0"
 
     static let help = """
-        memctl — add, import, consolidate and inspect memoryd's memory database
+        memctl — add, import, export, consolidate and inspect memoryd's memory database
 
         Usage: memctl [--db PATH] [--socket PATH] [--json] [--busy-timeout MS] COMMAND [ARGS...]
 

@@ -43,6 +43,7 @@ struct BenchCommandLine {
     static let commands: KeyValuePairs<String, [String]> = [
         "import": ["--rows", "--runs", "--chitchat"],
         "export-import": ["--rows", "--chitchat"],
+        "export": ["--rows", "--chitchat"],
         "consolidate": ["--sizes", "--chitchat", "--threads"],
         "cycle": ["--sizes", "--chitchat", "--threads"],
         "extract": ["--rows"],

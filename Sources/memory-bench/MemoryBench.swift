@@ -9,6 +9,7 @@ enum MemoryBench {
     static let usage = """
         Usage: memory-bench import [--rows N] [--runs N] [--chitchat FILE] [--keep DIR]
                memory-bench export-import [--rows N] [--chitchat FILE] [--keep DIR]
+               memory-bench export [--rows N] [--chitchat FILE] [--keep DIR]
                memory-bench consolidate [--sizes 10000,100000,1000000] [--chitchat FILE] [--threads N] [--keep DIR]
                memory-bench cycle [--sizes 10000,100000,1000000] [--chitchat FILE] [--threads N] [--keep DIR]
                memory-bench extract [--rows N]
@@ -32,6 +33,9 @@ enum MemoryBench {
                      Claude export (a conversation per session, each message with the metadata a
                      real export gives it): `memctl import` of each into a new database, rows/s,
                      MB/s and peak RSS, and each export's rate against JSONL's.
+        export       the same N messages (default 250000) imported, then `memctl export` of them to
+                     a file and to /dev/null, and `memctl import` of that file into a new database:
+                     rows/s, MB/s and peak RSS of each.
         consolidate  for each size, import that many generated memories and time a
                      `memctl consolidate --only consolidation` process over them: seconds,
                      memories per second, peak RSS, and (in-process) the time from cancelling a
@@ -206,6 +210,8 @@ enum MemoryBench {
                 ).run()
             case "export-import":
                 try ExportImportBenchmark(rows: rows, messages: messages, directory: directory, memctl: memctl).run()
+            case "export":
+                try ExportBenchmark(rows: rows, messages: messages, directory: directory, memctl: memctl).run()
             case "import":
                 try await ImportBenchmark(
                     rows: rows, runs: line.number("--runs") ?? 3, messages: messages, directory: directory, memctl: memctl

@@ -314,11 +314,29 @@ public actor MemoryStore {
 
     // MARK: - Writing
 
-    /// The table and columns a new short-term memory is written to, in the order its values are bound.
-    package static let shortTermInsertColumns =
-        "short_term_memories(content, session, source, importance, created_at, project)"
+    /// The table and columns a new short-term memory is written to, in the order `insertValues`
+    /// gives its values.
+    package static let shortTermInsertColumns = """
+        short_term_memories(content, session, source, importance, created_at, project, status, status_changed_at,
+            export_origin, export_id)
+        """
 
-    package static let insertShortTermMemory = "INSERT INTO \(shortTermInsertColumns) VALUES (?, ?, ?, ?, ?, ?)"
+    /// How many values `insertValues` gives.
+    package static let shortTermInsertColumnCount = 10
+
+    package static let insertShortTermMemory =
+        "INSERT INTO \(shortTermInsertColumns) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+
+    /// A new memory's values for `shortTermInsertColumns`: pending, or forgotten since
+    /// `forgottenAt` (as `memctl forget` leaves a memory: never consolidated, purged once its
+    /// retention ends).
+    package static func insertValues(_ memory: NewMemory, createdAt: Timestamp) -> [(any SQLiteBindable)?] {
+        [
+            memory.content, memory.session, memory.source, memory.importance, createdAt.iso8601, memory.project,
+            memory.forgottenAt == nil ? MemoryStatus.pending.rawValue : MemoryStatus.forgotten.rawValue,
+            memory.forgottenAt?.iso8601, memory.exportOrigin, memory.exportID,
+        ]
+    }
 
     /// Stores one short-term memory and returns its id.
     public func add(_ memory: NewMemory) throws -> ShortTermMemoryID {
@@ -351,9 +369,7 @@ public actor MemoryStore {
     package static func insert(_ memory: NewMemory, createdAt: Timestamp, into connection: Connection) throws
         -> ShortTermMemoryID
     {
-        try connection.prepare(insertShortTermMemory)
-            .bind([memory.content, memory.session, memory.source, memory.importance, createdAt.iso8601, memory.project])
-            .run()
+        try connection.prepare(insertShortTermMemory).bind(insertValues(memory, createdAt: createdAt)).run()
         return ShortTermMemoryID(connection.lastInsertRowID)
     }
 }
