@@ -78,15 +78,16 @@ public struct ConsolidationPass: Sendable {
         try await writeHeldBandKeys(ledger)
     }
 
-    /// Writes the band keys the pass holds, slice after slice, each followed by the checkpoint
-    /// a batch gets (`MemoryStore+HeldBandKeys`). A stop request leaves the rest listed, for the
-    /// next pass to write from the summaries.
+    /// Writes the band keys the pass holds, slice after slice (`MemoryStore+HeldBandKeys`), each
+    /// on a `-wal` copied into the database first, as after a pass: a slice may dirty 4,096
+    /// pages of the table and its index, and the `-wal` keeps its bound. A stop request leaves
+    /// the rest listed, for the next pass to write from the summaries.
     private func writeHeldBandKeys(_ ledger: PassLedger) async throws {
         let slice = try await store.heldBandKeySlice()
-        while try await interruptible(store, { try await store.writeHeldBandKeys(slice: slice) }) {
+        repeat {
             try Task.checkCancellation()
-            try await ledger.checkpoint()
-        }
+            try await ledger.checkpoint(atLeast: MemoryStore.checkpointPagesAtEnd)
+        } while try await interruptible(store, { try await store.writeHeldBandKeys(slice: slice) })
     }
 
     /// Reads the batch that follows `position`: the oldest `overflow` memories whatever their

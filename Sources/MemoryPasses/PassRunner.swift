@@ -57,11 +57,12 @@ package final class PassLedger {
         try Task.checkCancellation()
     }
 
-    /// Copies the `-wal` into the database when it has grown enough, or leaves Litestream the
-    /// write lock to do it (`LitestreamCheckpoints`): after every transaction of a pass.
-    package func checkpoint() async throws {
+    /// Copies the `-wal` into the database once it holds `pages` or more, or leaves Litestream
+    /// the write lock to do it (`LitestreamCheckpoints`): after every transaction of a pass, and
+    /// with a lower threshold before a transaction known to be large.
+    package func checkpoint(atLeast pages: Int = MemoryStore.checkpointPagesBetweenBatches) async throws {
         let step = try await interruptible(store) { [store, leavesCheckpointsToLitestream] in
-            try await store.checkpointIfDue(leavingToLitestream: leavesCheckpointsToLitestream)
+            try await store.checkpointIfDue(atLeast: pages, leavingToLitestream: leavesCheckpointsToLitestream)
         }
         guard case .leftToLitestream(let generation) = step else { return }
         if try await LitestreamCheckpoints.waitForRestart(of: store, since: generation) { return }

@@ -19,9 +19,10 @@ import SQLiteKit
 /// connection that writes a memory's keys (`setSignatures`, `memctl forget`) takes it off the
 /// list, so that the keys a pass held for it are dropped, not written.
 extension MemoryStore {
-    /// Band keys a pass holds before it writes them: about 8 MiB in its connection's temporary
-    /// database, and 7 writes of the table over the 258k Chit-Chat pass instead of 252.
-    package static let heldBandKeysLimit = 262_144
+    /// Band keys a pass holds before it writes them: about 16 MiB in its connection's temporary
+    /// database (SQLite keeps 2 MiB of it in memory and the rest in a temporary file), and 4
+    /// writes of the table over the 258k Chit-Chat pass instead of 252.
+    package static let heldBandKeysLimit = 524_288
 
     /// The pages of `long_term_signatures` a slice of held keys should dirty at most (16 MiB),
     /// so that its transaction stays well within the `-wal`'s bound.

@@ -56,11 +56,11 @@ public actor MemoryStore {
     /// pages (SQLite's own threshold) copied and synced each of them again and again: 258k real
     /// messages consolidated in 48–52 s with it, 42–44 s with this (docs/DECISIONS.md,
     /// "Checkpoints and the -wal").
-    static let checkpointPagesBetweenBatches = 8_192
+    package static let checkpointPagesBetweenBatches = 8_192
 
     /// What a pass leaves in the `-wal` when it ends: SQLite's own threshold, so that readers and
     /// writers after it find a `-wal` as short as SQLite would have left it.
-    static let checkpointPagesAtEnd = 1_000
+    package static let checkpointPagesAtEnd = 1_000
 
     /// What an everyday writer (`everyCommit`) lets the `-wal` reach before it checkpoints
     /// after its commit: more than a pass leaves between its checkpoints, so that a `memctl add`
