@@ -18,6 +18,10 @@ package struct DaemonConfiguration: Equatable {
     package var policy = ConsolidationPolicy()
     /// The coding agents whose transcripts memoryd follows, each with its directory.
     package var follow: [FollowedSource] = []
+    /// Other devices' databases, which memctl's recall, search and context read beside this one
+    /// (docs/PEERS.md). memoryd never opens them: it accepts the key so that one file serves both
+    /// programs, and refuses a setting memctl could not read, at start and at a reload.
+    package var peers: [Peer] = []
     /// Where each tool writes its sessions in this environment, for a `follow` that names no directory.
     private let defaultRoots: [TranscriptTool: String]
     /// The home directory, for a `peers` path given as `~/…`.
@@ -151,10 +155,8 @@ package struct DaemonConfiguration: Equatable {
         case "follow":
             follow = try Self.parseFollow(value, defaultRoots: defaultRoots)
         case "peers":
-            // memctl's readers read the peers (docs/PEERS.md); memoryd never opens one, but refuses
-            // a setting they could not read, at start as for any key.
             do {
-                _ = try Peer.list(value, home: home)
+                peers = try Peer.list(value, home: home)
             } catch {
                 throw ConfigurationError("peers = \(value): \(error)")
             }
