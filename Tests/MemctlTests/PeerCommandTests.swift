@@ -129,7 +129,12 @@ struct PeerCommandTests {
                 (newer, "newer than this build reads"),
             ]
         }
-        let options = cases.flatMap { ["--peer", $0.path] } + ["--peer", devices.desktop]
+        // This device's own file, and a link to a peer read already.
+        cases.append((devices.fixture.db, "it is this device's own database"))
+        let link = peers + "/link.db"
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: devices.desktop)
+        let options = cases.flatMap { ["--peer", $0.path] } + ["--peer", devices.desktop, "--peer", link]
+        cases.append((link, "it is the same file as the peer desktop"))
         let result = try devices.fixture.run(["recall", "Leah Berlin", "--max-words", "60"] + options)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("My sister Leah") && result.stdout.contains("user@desktop:"), "\(result.stdout)")
