@@ -74,22 +74,15 @@ struct PeersBenchmark {
                 print(
                     String(
                         format: "| %@, %@ | %d | %.1f | %.1f |", kind, label, values.count, median(values),
-                        percentile(values, 0.99)))
+                        percentile(values.sorted(), 0.99)))
             }
             ratios.append(
                 String(
                     format: "%@: p50 %.2f×, p99 %.2f×", kind, median(together) / median(alone),
-                    percentile(together, 0.99) / percentile(alone, 0.99)))
+                    percentile(together.sorted(), 0.99) / percentile(alone.sorted(), 0.99)))
         }
         print("\nwith 2 peers against alone: " + ratios.joined(separator: "; "))
         print("recalls that held a peer's memory: \(answered) of \(runs * Self.questions.count * 2)")
         print(String(format: "target: with 2 peers at most %.0f× the time alone", Self.target))
-    }
-
-    /// The value at `share` of the sorted values (the 99th percentile at 0.99).
-    private func percentile(_ values: [Double], _ share: Double) -> Double {
-        let sorted = values.sorted()
-        guard !sorted.isEmpty else { return 0 }
-        return sorted[min(sorted.count - 1, Int((Double(sorted.count) * share).rounded(.up)) - 1)]
     }
 }
