@@ -214,6 +214,30 @@ struct PeerCommandTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: devices.fixture.dir.path("peers")).sorted() == listing)
     }
 
+    @Test("a peer locked for longer than a peer is waited for is skipped, and read again once it is free")
+    func lockedPeer() throws {
+        guard SQLiteShell.isAvailable else { return }
+        let devices = try Devices()
+        // As Litestream's follow mode leaves a replica (a rollback journal), held by a writer.
+        let locked = try devices.copy("locked.db") { try SQLiteShell.run($0, "PRAGMA journal_mode = DELETE;") }
+        let shell = try InteractiveSQLiteShell(database: locked)
+        shell.send("BEGIN EXCLUSIVE;\n")
+        // The shell takes the lock when it reads its input: recall until a run finds it held.
+        var skipped: MemctlResult?
+        let deadline = Date().addingTimeInterval(10)
+        while skipped == nil, Date() < deadline {
+            let result = try devices.fixture.run(["recall", "Leah Berlin", "--peer", locked])
+            #expect(result.status == 0, "\(result.stderr)")
+            if result.stderr.contains("skipped") { skipped = result }
+        }
+        let result = try #require(skipped, "the peer was never found locked")
+        #expect(result.stdout.contains("My sister Leah") && !result.stdout.contains("locked:"), "\(result.stdout)")
+        #expect(result.stderr.contains("peer locked (\(locked)): skipped, another process kept it locked for more than 500 ms"))
+        #expect(shell.closeInputAndWait() == 0)
+        let free = try devices.fixture.run(["recall", "Leah Berlin", "--peer", locked])
+        #expect(free.stdout.contains("locked:stm:1") && free.stderr == "", "\(free.stdout)\(free.stderr)")
+    }
+
     @Test("a bad peers setting is a configuration error (78), a bad --peer a usage error (64), each saying what is wrong")
     func badSettings() throws {
         let devices = try Devices()
