@@ -9,6 +9,10 @@ package final class Connection {
         case readWrite
         /// Like `.readWrite`, creating the file when it does not exist.
         case readWriteCreate
+        /// Read-only (`SQLITE_OPEN_READONLY`), under the usual locks: for a database another
+        /// program writes (a peer's replica, which Litestream updates under SQLite's own locks).
+        /// SQLite still makes the `-wal` and `-shm` a WAL database needs to be read, where it can.
+        case readOnly
         /// Read-only, without the WAL index (`-shm`): for a file in a directory we cannot write,
         /// where SQLite could not otherwise read a WAL database at all.
         case readOnlyImmutable
@@ -38,6 +42,7 @@ package final class Connection {
         switch mode {
         case .readWrite: flags |= SQLITE_OPEN_READWRITE
         case .readWriteCreate: flags |= SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE
+        case .readOnly: flags |= SQLITE_OPEN_READONLY
         case .readOnlyImmutable:
             flags |= SQLITE_OPEN_READONLY | SQLITE_OPEN_URI
             filename = "file:" + Self.uriEscaped(path) + "?immutable=1"

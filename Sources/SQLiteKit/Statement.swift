@@ -167,6 +167,14 @@ package struct Row {
 
     package func optionalText(_ column: Int32) -> String? { isNull(column) ? nil : text(column) }
 
+    /// The column as a blob, valid only inside `body`: for what is parsed rather than kept.
+    /// Empty for NULL.
+    package func withBlob<T>(_ column: Int32, _ body: (UnsafeRawBufferPointer) throws -> T) rethrows -> T {
+        // The blob first, then its length (SQLite's order).
+        let bytes = sqlite3_column_blob(handle, column)
+        return try body(UnsafeRawBufferPointer(start: bytes, count: Int(sqlite3_column_bytes(handle, column))))
+    }
+
     /// The column's text as UTF-8 bytes, valid only inside `body`: for what is parsed rather
     /// than kept, such as a time. Empty for NULL.
     package func withUTF8<T>(_ column: Int32, _ body: (UnsafeBufferPointer<UInt8>) throws -> T) rethrows -> T {

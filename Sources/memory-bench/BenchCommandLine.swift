@@ -57,6 +57,7 @@ struct BenchCommandLine {
         "ui": ["--rows", "--runs", "--chitchat", "--reuse"],
         "context": ["--rows", "--runs", "--chitchat", "--reuse"],
         "follow": ["--megabytes", "--lines", "--rows", "--seconds", "--files", "--chitchat"],
+        "peers": ["--rows", "--runs", "--chitchat", "--reuse"],
     ]
     static let everyCommandTakes = ["--keep", "--load"]
 

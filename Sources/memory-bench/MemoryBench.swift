@@ -22,6 +22,7 @@ enum MemoryBench {
                memory-bench fresh [--rows N] [--new N] [--chitchat FILE] [--keep DIR [--reuse]]
                memory-bench ui [--rows N] [--runs N] [--chitchat FILE] [--keep DIR [--reuse]]
                memory-bench follow [--megabytes N] [--lines N] [--rows N] [--seconds N] [--files N] [--chitchat FILE] [--keep DIR]
+               memory-bench peers [--rows N] [--runs N] [--chitchat FILE] [--keep DIR [--reuse]]
 
         import       time `memctl import` of N generated chat messages (default 250000) against
                      the sqlite3 shell loading the same rows into the same schema: a bulk load
@@ -107,6 +108,12 @@ enum MemoryBench {
                      --runs sessions (default 100), each a SessionStart and three prompts; the
                      median, 99th percentile and largest time of each. --keep DIR --reuse
                      reuses the store.
+        peers        recall across devices: three databases of N messages each (default 100000,
+                     the next N for each), each after a full cycle; `memctl recall` as a process,
+                     plain and with --max-words 100, for six questions, --runs times (default 10):
+                     this device's database alone and with the two others as peers, in turn; the
+                     median and 99th percentile of each, and their ratio (target: at most 2×).
+                     --keep DIR --reuse reuses the databases.
 
         follow       memoryd following Claude Code's sessions (--follow claude-code=DIR), on
                      generated transcripts (seeded; nearly all their bytes tool output, thinking
@@ -158,7 +165,7 @@ enum MemoryBench {
             }
         }
         let corpusSize: Int? = if case .chitchat(let corpus) = messages { corpus.count } else { nil }
-        let defaultRows = ["extract": 100_000, "torture": 10_000, "idle": 25_000, "tenants": 25_000, "stop": 25_000, "fresh": 1_000_000, "ui": 1_000_000, "follow": 250_000, "context": 100_000][command] ?? corpusSize ?? 250_000
+        let defaultRows = ["extract": 100_000, "torture": 10_000, "idle": 25_000, "tenants": 25_000, "stop": 25_000, "fresh": 1_000_000, "ui": 1_000_000, "follow": 250_000, "context": 100_000, "peers": 100_000][command] ?? corpusSize ?? 250_000
         let rows = line.number("--rows") ?? defaultRows
         let sizes = line.numbers("--sizes") ?? corpusSize.map { [25_000, $0] } ?? [10_000, 100_000, 1_000_000]
         let keep = line.value("--keep")
@@ -195,6 +202,11 @@ enum MemoryBench {
             case "context":
                 try ContextBenchmark(
                     rows: rows, runs: line.number("--runs") ?? 100, messages: messages, directory: directory,
+                    memctl: memctl, reuse: line.has("--reuse")
+                ).run()
+            case "peers":
+                try PeersBenchmark(
+                    rows: rows, runs: line.number("--runs") ?? 10, messages: messages, directory: directory,
                     memctl: memctl, reuse: line.has("--reuse")
                 ).run()
             case "follow":

@@ -25,6 +25,11 @@ public actor MemoryStore {
         /// `memctl ui`, which promises to be read-only. An older schema is still brought up to
         /// date first, as every command does.
         public var queryOnly = false
+        /// Opened read-only (`SQLITE_OPEN_READONLY`) and never changed: another device's database
+        /// (a peer, docs/PEERS.md), which memoryd only reads. A schema of any other version, older
+        /// or newer, is refused rather than migrated, and a file shorter than its header says (a
+        /// copy or restore that has not finished) is refused as incomplete.
+        public var readOnly = false
 
         public init(
             path: String, createIfMissing: Bool = false, busyTimeoutMilliseconds: Int = 5000,
@@ -214,7 +219,14 @@ public actor MemoryStore {
 
     private static func open(_ path: String, _ configuration: Configuration) throws -> Connection {
         let timeout = configuration.busyTimeoutMilliseconds
-        if configuration.createIfMissing {
+        if configuration.readOnly {
+            var isDirectory = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+                throw StoreError.databaseMissing(path: path)
+            }
+            if isDirectory { throw StoreError.cannotOpen(path: path, reason: "it is a directory") }
+            try checkWhole(path)
+        } else if configuration.createIfMissing {
             try DatabaseFiles.createParentDirectory(of: path)
             try DatabaseFiles.createDatabase(at: path)
         } else if !FileManager.default.fileExists(atPath: path) {
@@ -238,6 +250,13 @@ public actor MemoryStore {
             }
             if version > Schema.currentVersion {
                 throw StoreError.newerSchema(path: path, found: version, supported: Schema.currentVersion)
+            }
+            if configuration.readOnly {
+                if version < Schema.currentVersion {
+                    throw StoreError.olderSchema(path: path, found: version, supported: Schema.currentVersion)
+                }
+                try connection.execute("PRAGMA query_only = ON")
+                return connection
             }
             if connection.isReadOnly {
                 // Readers can still inspect an up-to-date file; nothing can be migrated.
@@ -269,16 +288,27 @@ public actor MemoryStore {
     }
 
     /// Opens the connection, falling back to an immutable read-only view for a WAL file that we
-    /// may not write, in a directory where its `-shm` cannot be created (SQLite cannot read it
-    /// otherwise). Nobody can be writing it through such a view, so that is safe, unless
-    /// committed changes still wait in the `-wal` file: those the view would not see.
+    /// may not write (or only read, as a peer), in a directory where its `-shm` cannot be created
+    /// (SQLite cannot read it otherwise). Nobody can be writing it through such a view, so that is
+    /// safe, unless committed changes still wait in the `-wal` file: those the view would not see.
     private static func connect(_ path: String, _ configuration: Configuration) throws -> Connection {
+        if configuration.readOnly, isWriteAheadLogged(path), access(path + "-wal", F_OK) != 0 {
+            // A WAL file with no `-wal` beside it: nobody is writing it, and a restored replica
+            // (Litestream writes a copy and renames it into place) stays as it is. Read as it is,
+            // SQLite makes no `-wal` and `-shm` beside it, which a reader of a WAL file otherwise
+            // leaves behind. A file that changes in place changes under SQLite's own locks, which
+            // Litestream's follow mode takes after marking the file as a rollback-journal one: that
+            // is read under the locks below.
+            return try Connection(path: path, mode: .readOnlyImmutable, busyTimeoutMilliseconds: 0)
+        }
         do {
+            let mode: Connection.OpenMode =
+                configuration.readOnly ? .readOnly : configuration.createIfMissing ? .readWriteCreate : .readWrite
             return try Connection(
-                path: path, mode: configuration.createIfMissing ? .readWriteCreate : .readWrite,
-                busyTimeoutMilliseconds: Int32(clamping: configuration.busyTimeoutMilliseconds))
+                path: path, mode: mode, busyTimeoutMilliseconds: Int32(clamping: configuration.busyTimeoutMilliseconds))
         } catch let error as SQLiteError
-            where (error.resultCode == .readOnly || error.resultCode == .cannotOpen) && access(path, W_OK) != 0
+            where (error.resultCode == .readOnly || error.resultCode == .cannotOpen)
+                && (configuration.readOnly || access(path, W_OK) != 0)
         {
             let log = path + "-wal"
             // stat, not FileManager's attributes: without Foundation loaded, their size (a UInt64)
@@ -292,6 +322,41 @@ public actor MemoryStore {
             }
             return try Connection(path: path, mode: .readOnlyImmutable, busyTimeoutMilliseconds: 0)
         }
+    }
+
+    /// The first 100 bytes of the file, SQLite's header; nil when it is shorter or cannot be read.
+    private static func header(_ path: String) -> [UInt8]? {
+        let file = Glibc.open(path, O_RDONLY | O_CLOEXEC)
+        guard file >= 0 else { return nil }
+        defer { Glibc.close(file) }
+        var bytes = [UInt8](repeating: 0, count: 100)
+        let read = bytes.withUnsafeMutableBytes { pread(file, $0.baseAddress, 100, 0) }
+        return read == 100 ? bytes : nil
+    }
+
+    /// Whether the file's header says it is in WAL mode (bytes 18 and 19, the read and write
+    /// versions, are 2). False for a file too short to say, which SQLite then judges as it opens it.
+    private static func isWriteAheadLogged(_ path: String) -> Bool {
+        guard let header = header(path) else { return false }
+        return header[18] == 2 && header[19] == 2
+    }
+
+    /// Refuses a file shorter than its header says it is, with no `-wal` to hold the rest: a copy,
+    /// or a restore written in place, that has not finished. SQLite would read the missing pages
+    /// as zeroes, and a query could answer from part of the file without an error. The header's
+    /// page count (bytes 28-31) counts only while its change counter (24-27) is the one it was
+    /// written with (92-95), as SQLite has it; the page size is bytes 16-17 (1 for 65,536).
+    private static func checkWhole(_ path: String) throws {
+        var file = stat()
+        var log = stat()
+        guard let header = header(path), stat(path, &file) == 0, stat(path + "-wal", &log) != 0 || log.st_size == 0,
+            header[24..<28] == header[92..<96]
+        else { return }
+        func bigEndian(_ bytes: ArraySlice<UInt8>) -> Int64 { bytes.reduce(0) { $0 << 8 | Int64($1) } }
+        let pageSize = bigEndian(header[16..<18]) == 1 ? 65_536 : bigEndian(header[16..<18])
+        let expected = bigEndian(header[28..<32]) * pageSize
+        guard Int64(file.st_size) < expected else { return }
+        throw StoreError.incomplete(path: path, bytes: Int64(file.st_size), expected: expected)
     }
 
     /// True when the file could only be opened for reading.
