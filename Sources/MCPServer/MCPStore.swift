@@ -12,6 +12,7 @@ package actor MCPStore {
     }
 
     var path: String { configuration.path }
+    var busyTimeoutMilliseconds: Int { configuration.busyTimeoutMilliseconds }
 
     /// The store; `forWriting` creates the database when it does not exist yet.
     func open(forWriting: Bool) throws -> MemoryStore {

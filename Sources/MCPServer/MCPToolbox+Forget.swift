@@ -9,6 +9,7 @@ extension MCPToolbox {
     /// Forgets `ref` as `memctl forget` does: soft, or with `purge` gone for good with everything
     /// derived from it. An unknown or purged reference is a tool error and changes nothing.
     func forgetTool(ref: String, purge: Bool) async throws -> ToolResult {
+        if let onPeer = DeviceReference(ref) { throw ToolFailure(onPeer.forgetRefusal) }
         guard let reference = RecordReference(ref)?.memory else {
             throw ToolFailure("'\(ref)' is not a memory reference: use stm:ID or ltm:ID, as recall and search return them")
         }

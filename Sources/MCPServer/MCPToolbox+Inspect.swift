@@ -72,33 +72,61 @@ extension MCPToolbox {
 
     func whyTool(_ arguments: ToolArguments) async throws -> ToolResult {
         let text = try arguments.text("ref")
-        guard let reference = RecordReference(text), let memory = reference.memory else {
+        let onPeer = DeviceReference(text)
+        guard let reference = onPeer?.reference ?? RecordReference(text), let memory = reference.memory else {
             throw ToolFailure(
                 "'\(text)' is not a memory reference: use ltm:ID or stm:ID, as recall and search return them")
         }
-        let opened = try await store.open(forWriting: false)
+        guard let device = onPeer?.device else {
+            return try await explain(memory, in: try await store.open(forWriting: false), device: nil)
+        }
+        // A peer's memory (`desktop:ltm:3`) is explained from the peer's database, read-only.
+        guard let peer = peers.first(where: { $0.name.lowercased() == device.lowercased() }) else {
+            throw ToolFailure("\(text) names the device \(device), which is not among this server's peers")
+        }
+        let opened = PeerStores.open(
+            [peer], besides: await store.path, busyTimeoutMilliseconds: await store.busyTimeoutMilliseconds,
+            pageCacheKibibytes: nil)
+        guard let peerStore = opened.opened.first?.store else {
+            throw ToolFailure(opened.skipped.first.map { "cannot read \(text): \($0.note)" } ?? "cannot read \(text)")
+        }
         do {
-            switch memory {
-            case .longTerm(let id): return try await explain(id, opened)
-            case .shortTerm(let id): return try await explain(id, opened)
-            }
-        } catch StoreError.notFound {
-            throw ToolFailure(
-                "there is no memory \(memory) (it may have been purged); recall and search give valid refs")
+            let result = try await explain(memory, in: peerStore, device: peer.name)
+            await opened.close()
+            return result
+        } catch {
+            await opened.close()
+            throw error
         }
     }
 
-    private func explain(_ id: LongTermMemoryID, _ store: MemoryStore) async throws -> ToolResult {
+    /// `memory` explained from `store`, its refs (and those it lists) prefixed with `device`, a
+    /// peer's name, when it is one's.
+    private func explain(_ memory: MemoryReference, in store: MemoryStore, device: String?) async throws -> ToolResult {
+        do {
+            switch memory {
+            case .longTerm(let id): return try await explain(id, store, device: device)
+            case .shortTerm(let id): return try await explain(id, store, device: device)
+            }
+        } catch StoreError.notFound {
+            throw ToolFailure(
+                "there is no memory \(DeviceReference.text(memory.description, device: device)) (it may have been "
+                    + "purged); recall and search give valid refs")
+        }
+    }
+
+    private func explain(_ id: LongTermMemoryID, _ store: MemoryStore, device: String?) async throws -> ToolResult {
+        func ref(_ text: String) -> String { DeviceReference.text(text, device: device) }
         let explanation = try await store.explain(id)
         let memory = explanation.memory
         let sources = explanation.sources.prefix(Self.listedSources)
         var lines = [
-            "ltm:\(id) was made from \(explanation.sources.count) short-term memories (times UTC): \(memory.summary.replacingLineBreaks())"
+            "\(ref("ltm:\(id)")) was made from \(explanation.sources.count) short-term memories (times UTC): \(memory.summary.replacingLineBreaks())"
         ]
         for source in sources {
             let stm = source.memory
             lines.append(
-                "- stm:\(stm.id) \(source.role.rawValue) it [\(stm.createdAt.minutes), session \(stm.session), said by \(stm.source)]: "
+                "- \(ref("stm:\(stm.id)")) \(source.role.rawValue) it [\(stm.createdAt.minutes), session \(stm.session), said by \(stm.source)]: "
                     + stm.content.replacingLineBreaks())
         }
         if explanation.sources.count > sources.count {
@@ -107,12 +135,12 @@ extension MCPToolbox {
         return ToolResult(
             text: lines.joined(separator: "\n"),
             structured: [
-                "ref": .string("ltm:\(id)"), "status": "long_term", "text": .string(memory.summary),
+                "ref": .string(ref("ltm:\(id)")), "status": "long_term", "text": .string(memory.summary),
                 "long_term": .null, "role": .null, "source_count": JSONValue(explanation.sources.count),
                 "sources": .array(
                     sources.map {
                         [
-                            "ref": .string("stm:\($0.memory.id)"), "role": .string($0.role.rawValue),
+                            "ref": .string(ref("stm:\($0.memory.id)")), "role": .string($0.role.rawValue),
                             "joined_at": .string($0.joinedAt.iso8601),
                             "created_at": .string($0.memory.createdAt.iso8601),
                             "session": .string($0.memory.session), "source": .string($0.memory.source),
@@ -122,7 +150,8 @@ extension MCPToolbox {
             ])
     }
 
-    private func explain(_ id: ShortTermMemoryID, _ store: MemoryStore) async throws -> ToolResult {
+    private func explain(_ id: ShortTermMemoryID, _ store: MemoryStore, device: String?) async throws -> ToolResult {
+        func ref(_ text: String) -> String { DeviceReference.text(text, device: device) }
         let detail = try await store.shortTermMemory(id)
         let memory = detail.memory
         var role: ProvenanceRole?
@@ -131,23 +160,23 @@ extension MCPToolbox {
         case (.consolidated, let longTerm?):
             role = try await store.longTermMemory(longTerm.id).sources.first { $0.stmID == id }?.role
             line =
-                "stm:\(id) \(role?.rawValue ?? "joined") ltm:\(longTerm.id): \(longTerm.summary.replacingLineBreaks())"
+                "\(ref("stm:\(id)")) \(role?.rawValue ?? "joined") \(ref("ltm:\(longTerm.id)")): \(longTerm.summary.replacingLineBreaks())"
         case (.forgotten, _):
             line =
-                "stm:\(id) was forgotten (on request, or by age with low importance and nothing needing it): "
+                "\(ref("stm:\(id)")) was forgotten (on request, or by age with low importance and nothing needing it): "
                 + "it is no longer recalled or searched, and is kept until its retention ends"
         default:
-            line = "stm:\(id) is pending: the next consolidation decides what becomes of it"
+            line = "\(ref("stm:\(id)")) is pending: the next consolidation decides what becomes of it"
         }
         return ToolResult(
             text: line
                 + "\nIt said [\(memory.createdAt.minutes) UTC, session \(memory.session), said by \(memory.source)]: "
                 + memory.content.replacingLineBreaks(),
             structured: [
-                "ref": .string("stm:\(id)"), "status": .string(memory.status.rawValue), "text": .string(memory.content),
+                "ref": .string(ref("stm:\(id)")), "status": .string(memory.status.rawValue), "text": .string(memory.content),
                 "long_term": detail.longTermMemory.map {
                     [
-                        "ref": .string("ltm:\($0.id)"), "text": .string($0.summary),
+                        "ref": .string(ref("ltm:\($0.id)")), "text": .string($0.summary),
                         "source_count": JSONValue($0.sourceCount),
                     ]
                 } ?? .null,

@@ -43,7 +43,9 @@ extension MCPToolbox {
         // No database yet: nothing was remembered, which is an answer, not a failure.
         let recall =
             if let opened = try await store.openIfPresent() {
-                try await Recaller(store: opened).recall(query, limit: limit, quoting: true, scope: scope)
+                try await withPeers(besides: opened) { peers in
+                    try await Recaller(store: opened, peers: peers).recall(query, limit: limit, quoting: true, scope: scope)
+                }
             } else {
                 Recall(memories: [], entities: [], facts: [])
             }
@@ -58,16 +60,18 @@ extension MCPToolbox {
             try arguments.string("cursor").map { cursor throws(ToolFailure) in
                 try SearchCursor(cursor, query: query).offset
             } ?? 0
-        let (hits, more) =
+        let (hits, more, skipped) =
             if let opened = try await store.openIfPresent() {
-                try await Self.searchPage(opened, query, offset: offset, limit: limit, scope: scope)
+                try await withPeers(besides: opened) { peers in
+                    try await Searcher(store: opened, peers: peers).page(query, offset: offset, limit: limit, scope: scope)
+                }
             } else {
-                ([SearchHit](), false)
+                ([SearchHit](), false, [SkippedPeer]())
             }
         let next =
             more && offset + limit <= SearchCursor.maximumOffset
             ? SearchCursor(query: query, offset: offset + limit) : nil
-        var lines = hits.map { "\($0.kind):\($0.id) (\($0.score.twoDecimals)) \($0.snippet.replacingLineBreaks())" }
+        var lines = hits.map { "\($0.reference) (\($0.score.twoDecimals)) \($0.snippet.replacingLineBreaks())" }
         if hits.isEmpty { lines = [offset == 0 ? "No memory matches \(query)." : "No more matches."] }
         if let next { lines.append("More: call search again with cursor \(next.text).") }
         return ToolResult(
@@ -76,20 +80,30 @@ extension MCPToolbox {
                 "hits": .array(
                     hits.map {
                         [
-                            "ref": .string("\($0.kind):\($0.id)"), "snippet": .string($0.snippet),
-                            "score": .double(Self.rounded($0.score)),
+                            "ref": .string($0.reference), "snippet": .string($0.snippet),
+                            "score": .double(Self.rounded($0.score)), "device": JSONValue($0.device),
                         ]
                     }),
                 "next_cursor": JSONValue(next?.text),
-            ])
+                "skipped_peers": RecallDigest.skipped(skipped),
+            ],
+            notes: RecallDigest.notes(skipped))
     }
 
-    /// One page of search hits and whether there are more: one hit past the page says so.
-    static func searchPage(_ store: MemoryStore, _ query: String, offset: Int, limit: Int, scope: ProjectScope?)
-        async throws -> (hits: [SearchHit], more: Bool)
-    {
-        let hits = try await store.search(query, limit: limit + 1, offset: offset, scope: scope)
-        return (Array(hits.prefix(limit)), hits.count > limit)
+    /// `read` with the peers opened read-only for this call beside `store`, and closed after it:
+    /// a replica restored since the last call is read as it is now.
+    func withPeers<T: Sendable>(besides store: MemoryStore, _ read: (PeerStores) async throws -> T) async throws -> T {
+        let peers = PeerStores.open(
+            self.peers, besides: store.path, busyTimeoutMilliseconds: await self.store.busyTimeoutMilliseconds,
+            pageCacheKibibytes: nil)
+        do {
+            let value = try await read(peers)
+            await peers.close()
+            return value
+        } catch {
+            await peers.close()
+            throw error
+        }
     }
 
     /// Scores to three decimals: more is noise to a reader.

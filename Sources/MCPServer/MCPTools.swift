@@ -1,4 +1,5 @@
 import FoundationEssentials
+import MCPProtocol
 import MemoryModel
 
 /// What the tools work with: the store, memoryd's control socket, and the output for progress.
@@ -14,10 +15,13 @@ package struct MCPToolbox: Sendable {
     /// The directory a relative `project` argument is taken from.
     let workingDirectory: String
     let home: String?
+    /// Other devices' databases that `recall` and `search` read too, each opened read-only for
+    /// the call (docs/PEERS.md).
+    let peers: [Peer]
 
     package init(
         store: MCPStore, socketPath: String, output: MCPOutput, threads: Int, project: ProjectScope? = nil,
-        workingDirectory: String = "/", home: String? = nil
+        workingDirectory: String = "/", home: String? = nil, peers: [Peer] = []
     ) {
         self.store = store
         self.socketPath = socketPath
@@ -26,6 +30,7 @@ package struct MCPToolbox: Sendable {
         self.project = project
         self.workingDirectory = workingDirectory
         self.home = home
+        self.peers = peers
     }
 
     /// Every tool, in the order `tools/list` shows them.
@@ -106,19 +111,22 @@ extension MCPToolbox {
                                 "session": JSONSchema.nullable("string"),
                                 "source": JSONSchema.nullable("string"), "sources": JSONSchema.nullable("array"),
                                 "source_count": JSONSchema.nullable("integer"),
+                                "device": JSONSchema.nullable("string"),
                             ], required: ["ref", "text", "cut", "score", "said_on", "created_at"])),
                     "entities": JSONSchema.array(
                         JSONSchema.object([
                             "ref": JSONSchema.string, "name": JSONSchema.string, "kind": JSONSchema.string,
+                            "device": JSONSchema.nullable("string"),
                         ])),
                     "facts": JSONSchema.array(
                         JSONSchema.object(
                             [
                                 "subject": JSONSchema.string, "predicate": JSONSchema.string,
                                 "object": JSONSchema.string,
-                                "since": JSONSchema.string,
+                                "since": JSONSchema.string, "device": JSONSchema.nullable("string"),
                             ])),
                     "truncated": JSONSchema.boolean,
+                    "skipped_peers": Self.skippedPeersSchema,
                 ]),
             readOnly: true, destructive: false, run: { try await recallTool($0.arguments) })
     }
@@ -145,8 +153,10 @@ extension MCPToolbox {
                     "hits": JSONSchema.array(
                         JSONSchema.object([
                             "ref": JSONSchema.string, "snippet": JSONSchema.string, "score": JSONSchema.number,
+                            "device": JSONSchema.nullable("string"),
                         ])),
                     "next_cursor": JSONSchema.nullable("string"),
+                    "skipped_peers": Self.skippedPeersSchema,
                 ], required: ["hits"]),
             readOnly: true, destructive: false, run: { try await searchTool($0.arguments) })
     }
@@ -159,11 +169,27 @@ extension MCPToolbox {
 
     /// What `recall` and `search` see, for their descriptions.
     private var readScope: String {
-        guard let project else { return "It reads every project's memories unless project is given." }
+        guard let project else { return "It reads every project's memories unless project is given." + peerScope }
         return """
             It reads the memories of the project in \(project.directory) (where this server runs; \
             its sub-directories included) and those of no project, unless project or all_projects is given.
+            """ + peerScope
+    }
+
+    /// The user's other devices whose memories `recall` and `search` read too, for their descriptions.
+    private var peerScope: String {
+        guard !peers.isEmpty else { return "" }
+        return """
+             It also reads the memories of the user's other devices (\(peers.map(\.name).joined(separator: ", "))): \
+            their lines say who@device, their refs device:ltm:ID; such a memory can be explained (why) but not \
+            forgotten here.
             """
+    }
+
+    /// `skipped_peers`: the other devices' databases a call could not read, and why.
+    static var skippedPeersSchema: JSONValue {
+        JSONSchema.array(
+            JSONSchema.object(["name": JSONSchema.string, "path": JSONSchema.string, "reason": JSONSchema.string]))
     }
 
     private var projectParameter: ToolParameter {

@@ -36,9 +36,13 @@ struct ToolCall: Sendable {
 struct ToolResult: Sendable {
     let text: String
     let structured: JSONValue
+    /// What the model should know beside the answer (a peer that could not be read), each a text
+    /// item after it: the answer's text stays exactly what was asked for, within its budget.
+    var notes: [String] = []
 
     var json: JSONValue {
-        ["content": [["type": "text", "text": .string(text)]], "structuredContent": structured, "isError": false]
+        let items = ([text] + notes).map { text -> JSONValue in ["type": "text", "text": .string(text)] }
+        return ["content": .array(items), "structuredContent": structured, "isError": false]
     }
 }
 

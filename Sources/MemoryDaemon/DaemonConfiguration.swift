@@ -18,8 +18,14 @@ package struct DaemonConfiguration: Equatable {
     package var policy = ConsolidationPolicy()
     /// The coding agents whose transcripts memoryd follows, each with its directory.
     package var follow: [FollowedSource] = []
+    /// Other devices' databases, which memctl's recall, search and context read beside this one
+    /// (docs/PEERS.md). memoryd never opens them: it accepts the key so that one file serves both
+    /// programs, and refuses a setting memctl could not read, at start and at a reload.
+    package var peers: [Peer] = []
     /// Where each tool writes its sessions in this environment, for a `follow` that names no directory.
     private let defaultRoots: [TranscriptTool: String]
+    /// The home directory, for a `peers` path given as `~/…`.
+    private let home: String?
 
     /// One setting: its name in the file, its default as the file would write it (nil when it
     /// depends on the environment), and what it takes.
@@ -48,6 +54,10 @@ package struct DaemonConfiguration: Equatable {
             key: "follow", defaultValue: "none",
             meaning: "coding agents whose sessions to follow: claude-code, codex, gemini, each as TOOL or TOOL=DIR, "
                 + "comma-separated, or none"),
+        Key(
+            key: "peers", defaultValue: "none",
+            meaning: "other devices' databases that memctl's recall, search and context read too, each as "
+                + "NAME=PATH or PATH, comma-separated, or none; memoryd only checks it"),
     ]
 
     /// The defaults: under systemd `$STATE_DIRECTORY/memory.db` and
@@ -58,6 +68,7 @@ package struct DaemonConfiguration: Equatable {
         var roots: [TranscriptTool: String] = [:]
         for tool in TranscriptTool.allCases { roots[tool] = tool.defaultRoot(environment: environment) }
         defaultRoots = roots
+        home = environment["HOME"]
     }
 
     /// `claude-code, codex=/srv/codex/sessions, gemini`: each tool at its own directory, or at
@@ -143,6 +154,12 @@ package struct DaemonConfiguration: Equatable {
             policy.threads = threads
         case "follow":
             follow = try Self.parseFollow(value, defaultRoots: defaultRoots)
+        case "peers":
+            do {
+                peers = try Peer.list(value, home: home)
+            } catch {
+                throw ConfigurationError("peers = \(value): \(error)")
+            }
         default:
             throw ConfigurationError(
                 "unknown setting '\(key)'; settings are " + Self.keys.map(\.key).joined(separator: ", "))
@@ -165,23 +182,16 @@ package struct DaemonConfiguration: Equatable {
         try apply(contents: text, path: path)
     }
 
-    /// The lines of a configuration file already read; `path` names it in messages. Lines end at
-    /// "\n", so a file saved with CRLF line ends reads the same.
+    /// The lines of a configuration file already read (`SettingsFile`); `path` names it in messages.
     package mutating func apply(contents text: String, path: String) throws(ConfigurationError) {
-        // Cut on code points, not characters: "\r\n" is one Character, which is not "\n", so a
-        // CRLF file was one long line whose first key took the rest of the file as its value.
-        let lines = text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false)
-        for (index, scalars) in lines.enumerated() {
-            let raw = String(scalars)
-            let line = raw.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? ""
-            guard !line.allSatisfy(\.isWhitespace) else { continue }
-            guard let equals = line.firstIndex(of: "=") else {
-                throw ConfigurationError("\(path):\(index + 1): expected 'key = value', got '\(line.trimmed)'")
+        for line in SettingsFile.lines(of: text) {
+            guard let key = line.key else {
+                throw ConfigurationError("\(path):\(line.number): expected 'key = value', got '\(line.value)'")
             }
             do {
-                try set(line[..<equals].trimmed, line[line.index(after: equals)...].trimmed)
+                try set(key, line.value)
             } catch {
-                throw ConfigurationError("\(path):\(index + 1): \(error)")
+                throw ConfigurationError("\(path):\(line.number): \(error)")
             }
         }
     }

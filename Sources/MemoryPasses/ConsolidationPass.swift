@@ -53,7 +53,7 @@ public struct ConsolidationPass: Sendable {
         // Over capacity, the oldest memories are taken whatever their age: how many of those
         // are left to read.
         var overflow = max(0, pending - policy.pendingCapacity)
-        try await store.writeListedSignatures(bandKeys: ConsolidationEngine.summaryBandKeys)
+        try await store.beginHoldingBandKeys(bandKeys: ConsolidationEngine.summaryBandKeys)
         let first = try await read(after: nil, overflow: &overflow, cutoff: cutoff)
         var batch = Batch(memories: first.memories, features: try await features(of: first, engine: engine))
         while let last = batch.memories.last {
@@ -70,8 +70,24 @@ public struct ConsolidationPass: Sendable {
                             index: index, summaries: summaries)
                     }, at: now, progress: progress, of: ledger.id)
             }
+            if try await store.heldBandKeyCount() >= MemoryStore.heldBandKeysLimit {
+                try await writeHeldBandKeys(ledger)
+            }
             batch = Batch(memories: following.memories, features: try await next)
         }
+        try await writeHeldBandKeys(ledger)
+    }
+
+    /// Writes the band keys the pass holds, slice after slice (`MemoryStore+HeldBandKeys`), each
+    /// on a `-wal` copied into the database first, as after a pass: a slice may dirty 4,096
+    /// pages of the table and its index, and the `-wal` keeps its bound. A stop request leaves
+    /// the rest listed, for the next pass to write from the summaries.
+    private func writeHeldBandKeys(_ ledger: PassLedger) async throws {
+        let slice = try await store.heldBandKeySlice()
+        repeat {
+            try Task.checkCancellation()
+            try await ledger.checkpoint(atLeast: MemoryStore.checkpointPagesAtEnd)
+        } while try await interruptible(store, { try await store.writeHeldBandKeys(slice: slice) })
     }
 
     /// Reads the batch that follows `position`: the oldest `overflow` memories whatever their

@@ -8,6 +8,8 @@ package final class PassLedger {
     private let onProgress: @Sendable (PassProgress) -> Void
     /// The pass's store: a stop request during a commit or a checkpoint interrupts it.
     private let store: MemoryStore
+    /// False once the pass waited for Litestream's checkpoint in vain: it checkpoints itself.
+    private var leavesCheckpointsToLitestream = true
 
     package init(
         id: PassID, total: Int, store: MemoryStore, onProgress: @escaping @Sendable (PassProgress) -> Void
@@ -50,11 +52,21 @@ package final class PassLedger {
         }
         progress = including(try await interruptible(store) { try await write(including) })
         onProgress(progress)
-        if !Task.isCancelled {
-            try await interruptible(store) { try await store.checkpointIfDue() }
-        }
+        if !Task.isCancelled { try await checkpoint() }
         await Task.yield()
         try Task.checkCancellation()
+    }
+
+    /// Copies the `-wal` into the database once it holds `pages` or more, or leaves Litestream
+    /// the write lock to do it (`LitestreamCheckpoints`): after every transaction of a pass, and
+    /// with a lower threshold before a transaction known to be large.
+    package func checkpoint(atLeast pages: Int = MemoryStore.checkpointPagesBetweenBatches) async throws {
+        let step = try await interruptible(store) { [store, leavesCheckpointsToLitestream] in
+            try await store.checkpointIfDue(atLeast: pages, leavingToLitestream: leavesCheckpointsToLitestream)
+        }
+        guard case .leftToLitestream(let generation) = step else { return }
+        if try await LitestreamCheckpoints.waitForRestart(of: store, since: generation) { return }
+        leavesCheckpointsToLitestream = false
     }
 }
 

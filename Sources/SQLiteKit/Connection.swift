@@ -9,6 +9,10 @@ package final class Connection {
         case readWrite
         /// Like `.readWrite`, creating the file when it does not exist.
         case readWriteCreate
+        /// Read-only (`SQLITE_OPEN_READONLY`), under the usual locks: for a database another
+        /// program writes (a peer's replica, which Litestream updates under SQLite's own locks).
+        /// SQLite still makes the `-wal` and `-shm` a WAL database needs to be read, where it can.
+        case readOnly
         /// Read-only, without the WAL index (`-shm`): for a file in a directory we cannot write,
         /// where SQLite could not otherwise read a WAL database at all.
         case readOnlyImmutable
@@ -21,6 +25,8 @@ package final class Connection {
     package let interruption: Interruption
     /// Pages in the `-wal` after this connection's last commit, once `checkpointsItself()` ran.
     private let walSize = WALSize()
+    /// The busy timeout the connection was opened with (`withBusyTimeout` sets it back).
+    private let busyTimeoutMilliseconds: Int32
     private var statements: [String: Statement] = [:]
 
     /// Opens `path` and validates it: the file must be a SQLite database (checked before anything
@@ -30,11 +36,13 @@ package final class Connection {
     package init(path: String, mode: OpenMode, busyTimeoutMilliseconds: Int32) throws {
         Self.configureLibrary
         self.path = path
+        self.busyTimeoutMilliseconds = busyTimeoutMilliseconds
         var flags = SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
         var filename = path
         switch mode {
         case .readWrite: flags |= SQLITE_OPEN_READWRITE
         case .readWriteCreate: flags |= SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE
+        case .readOnly: flags |= SQLITE_OPEN_READONLY
         case .readOnlyImmutable:
             flags |= SQLITE_OPEN_READONLY | SQLITE_OPEN_URI
             filename = "file:" + Self.uriEscaped(path) + "?immutable=1"
@@ -126,6 +134,14 @@ package final class Connection {
                 Unmanaged<WALSize>.fromOpaque(context!).takeUnretainedValue().pages = Int(pages)
                 return SQLITE_OK
             }, Unmanaged.passUnretained(walSize).toOpaque())
+    }
+
+    /// Runs `body` with another busy timeout, then sets the connection's own again: for a
+    /// checkpoint that should not wait for a reader that is known never to finish in time.
+    package func withBusyTimeout<T>(milliseconds: Int32, _ body: () throws -> T) throws -> T {
+        try check(sqlite3_busy_timeout(handle, milliseconds))
+        defer { sqlite3_busy_timeout(handle, busyTimeoutMilliseconds) }
+        return try body()
     }
 
     /// Pages in the `-wal` after this connection's last commit (with `checkpointsItself()`).

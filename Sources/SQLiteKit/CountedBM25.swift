@@ -22,6 +22,11 @@ import CSQLite
 /// `_docsize` for every row, 4,700 instructions each. Joined, it is one look-up in the query's own
 /// plan. `sz` holds each column's token count as a varint (FTS5's file format); a NULL, for a row
 /// the join did not find, falls back to FTS5's read.
+///
+/// After `sz`, two more arguments may give the row count and the token total (all columns) of
+/// the corpus to score against, in place of the table's own (`FTS5Totals`): with them and the
+/// counts of the same corpus, rows of several tables (one per device's database) score on one
+/// scale, as if one table held them all (docs/PEERS.md, "Ranked together").
 extension Connection {
     /// The SQL name of the function.
     package static let countedBM25 = "bm25_counted"
@@ -52,11 +57,13 @@ private func countedBM25Function(
     guard let api = api?.pointee, let fts else { return }
     let columns = Int(api.xColumnCount(fts))
     let phrases = Int(api.xPhraseCount(fts))
-    guard Int(count) == columns + phrases || Int(count) == columns + phrases + 1, let values else {
+    let arguments = Int(count) - columns - phrases
+    guard arguments == 0 || arguments == 1 || arguments == 3, let values else {
         sqlite3_result_error(
             context,
             "\(Connection.countedBM25)() takes a weight for each of the \(columns) columns, a row count "
-                + "for each of the \(phrases) phrases and optionally the row's _docsize, not \(count) values",
+                + "for each of the \(phrases) phrases, optionally the row's _docsize and then optionally the "
+                + "corpus's row count and token total, not \(count) values",
             -1)
         return
     }
@@ -64,14 +71,24 @@ private func countedBM25Function(
     let b = 0.75
     let rows: sqlite3_int64
     let averageLength: Double
-    switch tableTotals(api, fts) {
-    case .success(let totals): (rows, averageLength) = (totals.rows, totals.averageLength)
-    case .failure(let error):
-        sqlite3_result_error_code(context, error.extendedResultCode.rawValue)
-        return
+    if arguments == 3 {
+        rows = sqlite3_value_int64(values[columns + phrases + 1])
+        let tokens = sqlite3_value_int64(values[columns + phrases + 2])
+        guard rows > 0 else {
+            sqlite3_result_error(context, "\(Connection.countedBM25)(): the corpus has no rows", -1)
+            return
+        }
+        averageLength = Double(tokens) / Double(rows)
+    } else {
+        switch tableTotals(api, fts) {
+        case .success(let totals): (rows, averageLength) = (totals.rows, totals.averageLength)
+        case .failure(let error):
+            sqlite3_result_error_code(context, error.extendedResultCode.rawValue)
+            return
+        }
     }
     let length: Double
-    if Int(count) > columns + phrases, let size = tokenCount(docsize: values[columns + phrases]) {
+    if arguments > 0, let size = tokenCount(docsize: values[columns + phrases]) {
         length = Double(size)
     } else {
         var size: Int32 = 0
@@ -107,33 +124,14 @@ private func countedBM25Function(
     sqlite3_result_double(context, -1.0 * score)
 }
 
-/// A row's length in tokens, all columns together, from its `_docsize.sz`: a varint per column,
-/// as SQLite writes them (7 bits a byte, the most significant first, the high bit set on every byte
-/// but the last; a ninth byte gives 8 bits). Nil for NULL or a blob that is not such varints.
+/// A row's length in tokens, all columns together, from its `_docsize.sz` (a varint per column).
+/// Nil for NULL, or a blob that is not such varints of at most `Int32.max` each.
 private func tokenCount(docsize value: OpaquePointer?) -> Int64? {
-    guard sqlite3_value_type(value) == SQLITE_BLOB, let blob = sqlite3_value_blob(value) else { return nil }
-    let bytes = UnsafeRawBufferPointer(start: blob, count: Int(sqlite3_value_bytes(value)))
-    var total: Int64 = 0
-    var index = 0
-    while index < bytes.count {
-        var count: UInt64 = 0
-        var length = 0
-        while true {
-            guard index < bytes.count else { return nil }
-            let byte = bytes[index]
-            index += 1
-            length += 1
-            if length == 9 {
-                count = count << 8 | UInt64(byte)
-                break
-            }
-            count = count << 7 | UInt64(byte & 0x7f)
-            if byte < 0x80 { break }
-        }
-        guard count <= UInt64(Int32.max) else { return nil }
-        total += Int64(count)
-    }
-    return total
+    guard sqlite3_value_type(value) == SQLITE_BLOB, let blob = sqlite3_value_blob(value),
+        let columns = FTS5Varints.decode(UnsafeRawBufferPointer(start: blob, count: Int(sqlite3_value_bytes(value)))),
+        columns.allSatisfy({ $0 <= Int64(Int32.max) })
+    else { return nil }
+    return columns.reduce(0, +)
 }
 
 /// The table's row count and average row length in tokens, which every row of a query shares.

@@ -113,6 +113,19 @@ package final class Statement {
         return result
     }
 
+    /// Maps rows until `count` of them are mapped or `transform` returns nil, which stops before
+    /// that row without stepping further; the statement is reset afterwards.
+    package func rowsUntilNil<T>(upTo count: Int, _ transform: (Row) throws -> T?) throws -> [T] {
+        defer { sqlite3_reset(handle) }
+        var result: [T] = []
+        let row = Row(handle)
+        while result.count < count, try step() {
+            guard let value = try transform(row) else { break }
+            result.append(value)
+        }
+        return result
+    }
+
     /// Maps the first row, if any.
     package func firstRow<T>(_ transform: (Row) throws -> T?) throws -> T? {
         defer { sqlite3_reset(handle) }
@@ -153,6 +166,14 @@ package struct Row {
     package func text(_ column: Int32) -> String { withUTF8(column) { String(decoding: $0, as: UTF8.self) } }
 
     package func optionalText(_ column: Int32) -> String? { isNull(column) ? nil : text(column) }
+
+    /// The column as a blob, valid only inside `body`: for what is parsed rather than kept.
+    /// Empty for NULL.
+    package func withBlob<T>(_ column: Int32, _ body: (UnsafeRawBufferPointer) throws -> T) rethrows -> T {
+        // The blob first, then its length (SQLite's order).
+        let bytes = sqlite3_column_blob(handle, column)
+        return try body(UnsafeRawBufferPointer(start: bytes, count: Int(sqlite3_column_bytes(handle, column))))
+    }
 
     /// The column's text as UTF-8 bytes, valid only inside `body`: for what is parsed rather
     /// than kept, such as a time. Empty for NULL.

@@ -4,15 +4,22 @@ import Glibc
 public enum StandardStream {
     public static func write(_ text: String, to descriptor: Int32) {
         var text = text
-        text.withUTF8 { bytes in
-            var offset = 0
-            while offset < bytes.count {
-                let written = retryingInterrupts {
-                    Glibc.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-                }
-                guard written > 0 else { return }  // a closed pipe: nobody is reading, nothing useful to do
-                offset += written
+        // A closed pipe: nobody is reading, nothing useful to do.
+        text.withUTF8 { bytes in try? writeAll(UnsafeRawBufferPointer(bytes), to: descriptor) }
+    }
+
+    /// Writes all of `bytes`, retrying short writes and EINTR; a failure is thrown, naming `path`
+    /// (the file written, if it has one), for output that must be whole or reported.
+    package static func writeAll(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32, path: String? = nil)
+        throws(SystemError)
+    {
+        var offset = 0
+        while offset < bytes.count {
+            let written = try systemCall("write", path: path) {
+                Glibc.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
             }
+            guard written > 0 else { throw SystemError(call: "write", path: path, errno: EIO) }
+            offset += written
         }
     }
 

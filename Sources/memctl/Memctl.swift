@@ -12,7 +12,7 @@ enum Memctl {
     static let version = "0.1.0"
 
     static let help = """
-        memctl — add, import, consolidate and inspect memoryd's memory database
+        memctl — add, import, export, consolidate and inspect memoryd's memory database
 
         Usage: memctl [--db PATH] [--socket PATH] [--json] [--busy-timeout MS] COMMAND [ARGS...]
 
@@ -30,7 +30,8 @@ enum Memctl {
           -h, --help          help for memctl or for a command
           --version           print the version
 
-        Exit status: 0 success, 1 failure, 64 usage error.
+        Exit status: 0 success, 1 failure, 64 usage error, 78 a bad setting ($MEMORYD_PEERS, or
+        peers in the settings file).
         """
 
     static func main() async {
@@ -98,6 +99,9 @@ enum Memctl {
             StandardStream.error("\(commandName): \(error.reason)")
             StandardStream.error("Try '\(commandName) --help'.")
             return 64
+        } catch let error as SettingError {
+            StandardStream.error("\(commandName): \(error.reason)")
+            return 78
         } catch let exit as ExitStatus {
             return exit.status
         } catch let error as StoreError {

@@ -44,6 +44,7 @@ struct BenchCommandLine {
     static let commands: KeyValuePairs<String, [String]> = [
         "import": ["--rows", "--runs", "--chitchat"],
         "export-import": ["--rows", "--chitchat"],
+        "export": ["--rows", "--chitchat"],
         "consolidate": ["--sizes", "--chitchat", "--threads"],
         "cycle": ["--sizes", "--chitchat", "--threads"],
         "extract": ["--rows"],
@@ -58,6 +59,7 @@ struct BenchCommandLine {
         "context": ["--rows", "--runs", "--chitchat", "--reuse"],
         "follow": ["--megabytes", "--lines", "--rows", "--seconds", "--files", "--chitchat"],
         "replication": ["--rows", "--adds", "--new", "--restore", "--chitchat", "--reuse"],
+        "peers": ["--rows", "--runs", "--chitchat", "--reuse"],
     ]
     static let everyCommandTakes = ["--keep", "--load"]
 

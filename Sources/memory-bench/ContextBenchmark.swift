@@ -80,7 +80,7 @@ struct ContextBenchmark {
             ("SessionStart", starts, answered.starts), ("UserPromptSubmit", prompts, answered.prompts),
         ] {
             let sorted = times.sorted()
-            let p99 = sorted[min(sorted.count - 1, Int((Double(sorted.count) * 0.99).rounded(.up)) - 1)]
+            let p99 = percentile(sorted, 0.99)
             print(
                 String(
                     format: "| %@ | %d | %d | %.1f | %.1f | %.1f |", name, sorted.count, count, sorted[sorted.count / 2],

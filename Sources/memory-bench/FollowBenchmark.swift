@@ -337,12 +337,6 @@ struct FollowBenchmark {
     }
 }
 
-/// The nearest-rank percentile `p` (0–1) of sorted values.
-private func percentile(_ sorted: [Double], _ p: Double) -> Double {
-    guard !sorted.isEmpty else { return 0 }
-    return sorted[min(max(Int((p * Double(sorted.count)).rounded(.up)) - 1, 0), sorted.count - 1)]
-}
-
 /// A memoryd following a Claude Code projects tree (`--follow claude-code=ROOT`) on its own
 /// database and socket, with the loops' intervals at a day (a settings file), its log beside
 /// them. Stopped with SIGTERM, or SIGKILL when it does not end within 30 s.

@@ -149,3 +149,9 @@ func median(_ values: [Double]) -> Double {
     guard !sorted.isEmpty else { return 0 }
     return sorted.count % 2 == 1 ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
 }
+
+/// The nearest-rank percentile `p` (0–1) of sorted values.
+func percentile(_ sorted: [Double], _ p: Double) -> Double {
+    guard !sorted.isEmpty else { return 0 }
+    return sorted[min(max(Int((p * Double(sorted.count)).rounded(.up)) - 1, 0), sorted.count - 1)]
+}

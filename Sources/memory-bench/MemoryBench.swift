@@ -9,6 +9,7 @@ enum MemoryBench {
     static let usage = """
         Usage: memory-bench import [--rows N] [--runs N] [--chitchat FILE] [--keep DIR]
                memory-bench export-import [--rows N] [--chitchat FILE] [--keep DIR]
+               memory-bench export [--rows N] [--chitchat FILE] [--keep DIR]
                memory-bench consolidate [--sizes 10000,100000,1000000] [--chitchat FILE] [--threads N] [--keep DIR]
                memory-bench cycle [--sizes 10000,100000,1000000] [--chitchat FILE] [--threads N] [--keep DIR]
                memory-bench extract [--rows N]
@@ -22,6 +23,7 @@ enum MemoryBench {
                memory-bench ui [--rows N] [--runs N] [--chitchat FILE] [--keep DIR [--reuse]]
                memory-bench follow [--megabytes N] [--lines N] [--rows N] [--seconds N] [--files N] [--chitchat FILE] [--keep DIR]
                memory-bench replication [--rows N] [--adds N] [--new N] [--restore N] [--chitchat FILE] [--keep DIR [--reuse]]
+               memory-bench peers [--rows N] [--runs N] [--chitchat FILE] [--keep DIR [--reuse]]
 
         import       time `memctl import` of N generated chat messages (default 250000) against
                      the sqlite3 shell loading the same rows into the same schema: a bulk load
@@ -33,6 +35,9 @@ enum MemoryBench {
                      Claude export (a conversation per session, each message with the metadata a
                      real export gives it): `memctl import` of each into a new database, rows/s,
                      MB/s and peak RSS, and each export's rate against JSONL's.
+        export       the same N messages (default 250000) imported, then `memctl export` of them to
+                     a file and to /dev/null, and `memctl import` of that file into a new database:
+                     rows/s, MB/s and peak RSS of each.
         consolidate  for each size, import that many generated memories and time a
                      `memctl consolidate --only consolidation` process over them: seconds,
                      memories per second, peak RSS, and (in-process) the time from cancelling a
@@ -104,6 +109,12 @@ enum MemoryBench {
                      --runs sessions (default 100), each a SessionStart and three prompts; the
                      median, 99th percentile and largest time of each. --keep DIR --reuse
                      reuses the store.
+        peers        recall across devices: three databases of N messages each (default 100000,
+                     the next N for each), each after a full cycle; `memctl recall` as a process,
+                     plain and with --max-words 100, for six questions, --runs times (default 10):
+                     this device's database alone and with the two others as peers, in turn; the
+                     median and 99th percentile of each, and their ratio (target: at most 2×).
+                     --keep DIR --reuse reuses the databases.
 
         follow       memoryd following Claude Code's sessions (--follow claude-code=DIR), on
                      generated transcripts (seeded; nearly all their bytes tool output, thinking
@@ -167,7 +178,7 @@ enum MemoryBench {
             }
         }
         let corpusSize: Int? = if case .chitchat(let corpus) = messages { corpus.count } else { nil }
-        let defaultRows = ["extract": 100_000, "torture": 10_000, "idle": 25_000, "tenants": 25_000, "stop": 25_000, "fresh": 1_000_000, "ui": 1_000_000, "follow": 250_000, "context": 100_000][command] ?? corpusSize ?? 250_000
+        let defaultRows = ["extract": 100_000, "torture": 10_000, "idle": 25_000, "tenants": 25_000, "stop": 25_000, "fresh": 1_000_000, "ui": 1_000_000, "follow": 250_000, "context": 100_000, "peers": 100_000][command] ?? corpusSize ?? 250_000
         let rows = line.number("--rows") ?? defaultRows
         let sizes = line.numbers("--sizes") ?? corpusSize.map { [25_000, $0] } ?? [10_000, 100_000, 1_000_000]
         let keep = line.value("--keep")
@@ -206,6 +217,11 @@ enum MemoryBench {
                     rows: rows, runs: line.number("--runs") ?? 100, messages: messages, directory: directory,
                     memctl: memctl, reuse: line.has("--reuse")
                 ).run()
+            case "peers":
+                try PeersBenchmark(
+                    rows: rows, runs: line.number("--runs") ?? 10, messages: messages, directory: directory,
+                    memctl: memctl, reuse: line.has("--reuse")
+                ).run()
             case "follow":
                 try FollowBenchmark(
                     megabytes: line.number("--megabytes") ?? 1_000, lines: line.number("--lines") ?? 300, rows: rows,
@@ -229,6 +245,8 @@ enum MemoryBench {
                 ).run()
             case "export-import":
                 try ExportImportBenchmark(rows: rows, messages: messages, directory: directory, memctl: memctl).run()
+            case "export":
+                try ExportBenchmark(rows: rows, messages: messages, directory: directory, memctl: memctl).run()
             case "import":
                 try await ImportBenchmark(
                     rows: rows, runs: line.number("--runs") ?? 3, messages: messages, directory: directory, memctl: memctl

@@ -9,7 +9,7 @@ struct BadDatabaseTests {
     /// Commands that open an existing database, as argument lists.
     static let commands: [[String]] = [
         ["add", "hello"], ["stats"], ["stm"], ["check"], ["ltm"], ["search", "hello"], ["show", "stm:1"],
-        ["entities"], ["passes"],
+        ["entities"], ["passes"], ["export"],
     ]
 
     /// Runs every command against `db` and checks the refusal; `message` must be in each.
@@ -96,7 +96,10 @@ struct BadDatabaseTests {
 
     @Test(
         "inspect commands on a missing database say there is none and do not create it",
-        arguments: [["stats"], ["stm"], ["ltm"], ["search", "hello"], ["show", "stm:1"], ["check"], ["entities"], ["passes"]])
+        arguments: [
+            ["stats"], ["stm"], ["ltm"], ["search", "hello"], ["show", "stm:1"], ["check"], ["entities"], ["passes"],
+            ["export"],
+        ])
     func missingDatabase(_ command: [String]) throws {
         let dir = try TemporaryDirectory()
         for db in [dir.path("missing.db"), dir.path("no-such-dir/missing.db")] {

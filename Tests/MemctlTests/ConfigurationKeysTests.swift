@@ -23,6 +23,7 @@ struct ConfigurationKeysTests {
         "db": "/srv/other.db", "socket": "/srv/other.sock", "log_level": "debug", "consolidation_interval": "7m",
         "extraction_interval": "7m", "graph_interval": "7m", "retry_base": "7s", "min_age": "7m", "batch_size": "7",
         "threads": "\(Processors.defaultThreads + 1)", "follow": "claude-code",
+        "peers": "desktop=/srv/peers/desktop.db",
     ]
 
     static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -195,7 +196,7 @@ struct ConfigurationKeysTests {
         var named = Set(sentence.matches(of: /[a-z]+(?:_[a-z]+)+/).map { String($0.output) })
         if sentence.contains("intervals") { named.formUnion(names.filter { $0.hasSuffix("_interval") }) }
         if sentence.contains("log level") { named.insert("log_level") }
-        for word in ["db", "socket", "threads", "follow"] where sentence.contains(word + " ") { named.insert(word) }
+        for word in ["db", "socket", "threads", "follow", "peers"] where sentence.contains(word + " ") { named.insert(word) }
         return named
     }
 

@@ -102,17 +102,38 @@ struct ImportCommandTests {
         #expect(ids == [1, 2, 3, 4, 5, 6])
     }
 
-    @Test("--json prints {\"imported\": N, \"skipped\": 0, \"errors\": []}")
+    @Test("--json prints {\"imported\": N, \"already_present\": 0, \"skipped\": 0, \"errors\": []}")
     func jsonReport() throws {
         let fixture = try MemctlFixture()
         let file = try fixture.dir.write("ok.jsonl", #"{"content": "a"}"# + "\n" + #"{"content": "b"}"# + "\n")
         let result = try fixture.run(["import", file, "--json"])
         #expect(result.status == 0)
         let report = try result.jsonObject()
-        #expect(Set(report.keys) == ["imported", "skipped", "errors"])
+        #expect(Set(report.keys) == ["imported", "already_present", "skipped", "errors"])
         #expect(report["imported"] as? Int == 2)
+        #expect(report["already_present"] as? Int == 0)
         #expect(report["skipped"] as? Int == 0)
         #expect((report["errors"] as? [Any])?.isEmpty == true)
+    }
+
+    @Test("export ids and forgotten_at: a memory already stored is counted as already present, a forgotten one comes in forgotten")
+    func exportKeys() throws {
+        let fixture = try MemctlFixture()
+        let lines = [
+            #"{"content": "Lunch on Friday", "export_origin": "memoryd", "export_id": "d:1:0", "created_at": "2026-11-20T12:00:00Z"}"#,
+            #"{"content": "An old PIN", "export_origin": "memoryd", "export_id": "d:2:0", "forgotten_at": "2026-11-21T08:00:00Z"}"#,
+            #"{"content": "From ChatGPT", "export_origin": "chatgpt", "export_id": "m-1", "project": null}"#,
+        ]
+        let file = try fixture.dir.write("export.jsonl", lines.joined(separator: "\n") + "\n")
+        #expect(try fixture.run(["import", file]).stdout == "imported 3 memories\n")
+        let again = try fixture.run(["import", file])
+        #expect(again.stdout == "imported 0 memories, 3 already present\n", "\(again.stderr)")
+        let forgotten = try fixture.shortTermMemories(["--status", "forgotten"])
+        #expect(forgotten.map { $0["content"] as? String } == ["An old PIN"])
+        let row = try SQLiteShell.run(
+            fixture.db, "SELECT status_changed_at, ltm_id IS NULL FROM short_term_memories WHERE export_id = 'd:2:0';")
+        #expect(row.output == "2026-11-21T08:00:00.000Z|1\n")
+        #expect(try fixture.pendingCount() == 2)
     }
 
     @Test("a missing import file fails with a clear message and creates no database")
@@ -171,6 +192,14 @@ struct BadImportLine: Sendable, CustomTestStringConvertible {
         .init("created_at 'yesterday'", #"{"content": "x", "created_at": "yesterday"}"#, reason: #""created_at" is not an ISO-8601 time"#),
         .init("impossible date 2026-02-30", #"{"content": "x", "created_at": "2026-02-30T10:00:00Z"}"#, reason: #""created_at" is not an ISO-8601 time"#),
         .init("empty session", #"{"content": "x", "session": ""}"#, reason: "session is empty"),
+        .init(
+            "unknown export_origin", #"{"content": "x", "export_origin": "bard", "export_id": "1"}"#,
+            reason: #"export_origin must be one of chatgpt, claude, claude-code, codex, gemini, memoryd, got "bard""#),
+        .init("export_origin without export_id", #"{"content": "x", "export_origin": "memoryd"}"#, reason: "export_origin and export_id go together"),
+        .init("export_id without export_origin", #"{"content": "x", "export_id": "m1"}"#, reason: "export_origin and export_id go together"),
+        .init("empty export_id", #"{"content": "x", "export_origin": "chatgpt", "export_id": ""}"#, reason: "export_id is empty"),
+        .init("export_id as a number", #"{"content": "x", "export_origin": "chatgpt", "export_id": 7}"#, reason: #""export_id" must be a string"#),
+        .init("forgotten_at 'yesterday'", #"{"content": "x", "forgotten_at": "yesterday"}"#, reason: #""forgotten_at" is not an ISO-8601 time"#),
         .init(
             "invalid UTF-8", Array(#"{"content": "bad "#.utf8) + [0xFF, 0xFE] + Array(#" bytes"}"#.utf8),
             reason: "invalid UTF-8 at byte 18"),

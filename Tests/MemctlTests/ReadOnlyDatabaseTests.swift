@@ -148,4 +148,21 @@ struct ReadOnlyDatabaseTests {
         try expectStatsAndListing(of: db, in: dir)
         #expect(try Data(contentsOf: URL(fileURLWithPath: db)) == before)
     }
+
+    @Test("export reads a read-only database in a read-only directory, and cannot write there: one line, nothing left")
+    func export() throws {
+        let (dir, db) = try readOnlyDatabase(directoryMode: 0o555)
+        defer { restoreWritable(dir) }
+        let before = try FileSnapshot(db)
+        let out = try Unprivileged.run(["--db", db, "export"], in: dir)
+        #expect(out.status == 0, "\(out.stderr)")
+        #expect(out.stdout.contains("written while writable"))
+        let file = dir.path("ro/out.jsonl")
+        let refused = try Unprivileged.run(["--db", db, "export", file], in: dir)
+        #expect(refused.status == 1)
+        #expect(refused.hasOneCleanErrorLine, "\(refused.stderr)")
+        #expect(refused.stderr.contains(file) && refused.stderr.contains("Permission denied"), "\(refused.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path("ro")) == ["memory.db"])
+        #expect(try FileSnapshot(db) == before)
+    }
 }

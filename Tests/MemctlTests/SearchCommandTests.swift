@@ -35,7 +35,8 @@ struct SearchCommandTests {
         let found = try hits(fixture, ["berlin"])
         #expect(found.map { $0["id"] as? Int } == [2, 1])
         for hit in found {
-            #expect(Set(hit.keys) == ["kind", "id", "snippet", "score"])
+            #expect(Set(hit.keys) == ["kind", "id", "snippet", "score", "device"])
+            #expect(hit["device"] is NSNull, "this device's own hit")
             #expect(hit["kind"] as? String == "stm")
             #expect((hit["snippet"] as? String)?.contains("[Berlin]") == true, "\(hit)")
         }

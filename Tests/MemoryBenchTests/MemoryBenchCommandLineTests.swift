@@ -41,6 +41,8 @@ struct MemoryBenchCommandLineTests {
         (["follow", "--lines", "many"], "--lines must be a whole number of at least 1, got 'many'"),
         (["follow", "--files", "-2"], "--files must be a whole number of at least 1, got '-2'"),
         (["follow", "--runs", "3"], "memory-bench follow: no option --runs (it takes --megabytes, --lines"),
+        (["peers", "--runs", "0"], "--runs must be a whole number of at least 1, got '0'"),
+        (["peers", "--reuse"], "--reuse needs --keep DIR"),
         (["import", "--rows"], "--rows needs a value, a whole number of at least 1"),
         (["import", "--rows", "--runs", "3"], "--rows needs a value"),
         (["import", "--rows", "5", "--rows", "6"], "--rows is given twice"),

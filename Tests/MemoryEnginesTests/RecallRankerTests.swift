@@ -30,7 +30,7 @@ struct RecallRankerTests {
         let turns = turns()
         let longTerm = Dictionary(
             uniqueKeysWithValues: Set(turns.compactMap(\.longTermID)).map {
-                ($0, RecallRanker.LongTerm(
+                (DeviceRecordKey(device: nil, id: $0), RecallRanker.LongTerm(
                     summary: "summary \($0) of what was said", createdAt: now, lastReinforcedAt: now,
                     importance: Double($0 % 10) / 10, strength: 1))
             })
@@ -87,8 +87,8 @@ struct RecallRankerThreadTests {
     func carriedRelevance() throws {
         let matched = turn(1, "I had a picnic with friends from church", by: "Maria", bm25: -6)
         let noise = (10..<20).map { turn(Int64($0), "Maria went to the store", by: "Maria", bm25: -1) }
-        let following: [Int64: [RecallFollowingTurn]] = [
-            1: [
+        let following: [DeviceRecordKey: [RecallFollowingTurn]] = [
+            DeviceRecordKey(device: nil, id: 1): [
                 RecallFollowingTurn(turn: turn(2, "What games did you play?", by: "John"), forgotten: false),
                 RecallFollowingTurn(turn: turn(3, "Charades and a scavenger hunt!", by: "Maria"), forgotten: false),
             ]

@@ -368,4 +368,39 @@ struct SQLiteLayerTests {
         }
         #expect(try raw.prepare("PRAGMA integrity_check").firstRow { $0.text(0) } == "ok")
     }
+
+    @Test("a version 11 database gets an identity of its own, kept from then on, and takes memories of memoryd's exports")
+    func migratesVersion11() async throws {
+        let fixture = try StoreFixture()
+        try Self.database(
+            at: 11, fixture,
+            "INSERT INTO short_term_memories(content, session, export_origin, export_id) VALUES ('from ChatGPT', 'c1', 'chatgpt', 'm1')",
+            "INSERT INTO short_term_memories(content) VALUES ('a note by hand')")
+        do {
+            // What version 11 refused.
+            let old = try fixture.rawConnection()
+            #expect(throws: SQLiteError.self) {
+                try old.execute("INSERT INTO short_term_memories(content, export_origin, export_id) VALUES ('x', 'memoryd', 'a')")
+            }
+        }
+        let store = try fixture.open(create: false)
+        #expect(try await store.statistics().schemaVersion == Schema.currentVersion)
+        let identity = try await store.databaseIdentity()
+        #expect(identity.wholeMatch(of: /[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}/) != nil, "\(identity)")
+        try fixture.rawConnection().execute(
+            "INSERT INTO short_term_memories(content, export_origin, export_id) VALUES ('from another', 'memoryd', 'd:7:0')")
+        #expect(try await store.shortTermMemories(limit: 5).count == 3)
+        #expect(try await store.checkIntegrity().ok)
+        await store.close()
+        // The same identity at every opening; another database has another.
+        #expect(try await fixture.open(create: false).databaseIdentity() == identity)
+        let other = try StoreFixture()
+        #expect(try await other.open().databaseIdentity() != identity)
+        let raw = try fixture.rawConnection()
+        #expect(try raw.prepare("PRAGMA integrity_check").firstRow { $0.text(0) } == "ok")
+        #expect(throws: SQLiteError.self) {
+            try raw.execute("INSERT INTO short_term_memories(content, export_origin, export_id) VALUES ('x', 'bard', 'b')")
+        }
+        #expect(throws: SQLiteError.self) { try raw.execute("INSERT INTO database_identity(id, uuid) VALUES (2, 'x')") }
+    }
 }

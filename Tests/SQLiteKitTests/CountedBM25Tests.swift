@@ -113,8 +113,70 @@ struct CountedBM25Tests {
                 .rows { $0.double(0) }
         }
         let expected =
-            "takes a weight for each of the 4 columns, a row count for each of the 1 phrases "
-            + "and optionally the row's _docsize"
+            "takes a weight for each of the 4 columns, a row count for each of the 1 phrases, "
+            + "optionally the row's _docsize and then optionally the corpus's row count and token total"
         #expect(error?.description.contains(expected) == true, "\(String(describing: error))")
+    }
+
+    @Test("a table's totals are those FTS5 scores with: given them, every row scores as bm25() does; an empty table's are zero")
+    func totals() throws {
+        defer { scratch.remove() }
+        let connection = try open()
+        let totals = try connection.totals(ofFTS5Table: "t")
+        #expect(totals.rows == 601)
+        let river = try count("\"river\"", connection)
+        let rows = try connection.prepare(
+            """
+            SELECT bm25(t, 1.0, 0.5, 0.3, 0.2), bm25_counted(t, 1.0, 0.5, 0.3, 0.2, ?, d.sz, ?, ?)
+            FROM t LEFT JOIN t_docsize d ON d.id = t.rowid WHERE t MATCH '"river"'
+            """, cached: false
+        ).bind([river, totals.rows, totals.tokens]).rows { ($0.double(0), $0.double(1)) }
+        #expect(rows.count == Int(river) && rows.count > 100)
+        for (expected, given) in rows { #expect(given == expected) }
+        try connection.execute("CREATE VIRTUAL TABLE e USING fts5(text)")
+        #expect(try connection.totals(ofFTS5Table: "e") == FTS5Totals(rows: 0, tokens: 0))
+    }
+
+    @Test("given two tables' counts and totals added up, each table's rows score as one table holding both")
+    func corpusOfTwoTables() throws {
+        defer { scratch.remove() }
+        let connection = try open()
+        // The same rows split over two tables, as memories are over two devices' databases.
+        try connection.execute(
+            """
+            CREATE VIRTUAL TABLE a USING fts5(text, speaker, context, dates, tokenize='porter unicode61');
+            CREATE VIRTUAL TABLE b USING fts5(text, speaker, context, dates, tokenize='porter unicode61');
+            INSERT INTO a(rowid, text, speaker, context, dates) SELECT rowid, * FROM t WHERE rowid % 3 = 0;
+            INSERT INTO b(rowid, text, speaker, context, dates) SELECT rowid, * FROM t WHERE rowid % 3 <> 0;
+            """)
+        let whole = try connection.totals(ofFTS5Table: "t")
+        let split = try connection.totals(ofFTS5Table: "a") + connection.totals(ofFTS5Table: "b")
+        #expect(split == whole)
+        for match in ["\"river\" OR \"boat\"", "\"boat\" AND \"cold\"", "\"dawn\""] {
+            let phrases = match.components(separatedBy: " ").filter { $0.hasPrefix("\"") }
+            func counts(_ table: String) throws -> [Int64] {
+                try phrases.map { try connection.scalarInt("SELECT count(*) FROM \(table) WHERE \(table) MATCH ?", $0) ?? 0 }
+            }
+            let together = zip(try counts("a"), try counts("b")).map { $0 + $1 }
+            let expected = Dictionary(
+                uniqueKeysWithValues: try connection.prepare(
+                    "SELECT rowid, bm25(t, 1.0, 0.5, 0.3, 0.2) FROM t WHERE t MATCH ?", cached: false
+                ).bind([match]).rows { ($0.int64(0), $0.double(1)) })
+            var scored = 0
+            for table in ["a", "b"] {
+                let parameters = String(repeating: ", ?", count: together.count)
+                let rows = try connection.prepare(
+                    """
+                    SELECT \(table).rowid, bm25_counted(\(table), 1.0, 0.5, 0.3, 0.2\(parameters), d.sz, ?, ?)
+                    FROM \(table) LEFT JOIN \(table)_docsize d ON d.id = \(table).rowid WHERE \(table) MATCH ?
+                    """, cached: false
+                ).bind(together.map { $0 } + [split.rows, split.tokens, match]).rows { ($0.int64(0), $0.double(1)) }
+                for (rowid, score) in rows {
+                    #expect(score == expected[rowid], "\(match), row \(rowid) of \(table)")
+                    scored += 1
+                }
+            }
+            #expect(scored == expected.count && scored > 5, "\(match): \(scored) rows")
+        }
     }
 }

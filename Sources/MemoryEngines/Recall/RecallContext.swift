@@ -89,9 +89,7 @@ package struct RecallContext: Sendable {
         let plainQuery = Self.plainWords(query)
         let named = Set(recall.entities.filter { $0.kind != EntityKind.speaker.rawValue }.map { $0.name.lowercased() })
         for fact in recall.facts where Self.bears(fact, on: plainQuery, named: named) {
-            let line = "\(fact.subject) \(fact.predicate.split(separator: "_").joined(separator: " ")) \(fact.object) "
-                + "(since \(CalendarDay(fact.since).spoken))."
-            guard add(line) else { break }
+            guard add(DeviceMark.line(fact)) else { break }
             facts.append(fact)
         }
         let memories = recall.memories
@@ -102,20 +100,24 @@ package struct RecallContext: Sendable {
         quote(memories, chosen, of: units, sentenceCounts: sentenceCounts, heads: heads)
     }
 
-    /// The day and the speaker a memory's line begins with: those of its turn that matched.
+    /// The day and the speaker a memory's line begins with: those of its turn that matched; and
+    /// for a peer's memory, its device.
     private struct Head {
         let day: CalendarDay
         let speaker: String?
+        let device: String?
 
         init(_ memory: Recall.Memory) {
             day = CalendarDay(memory.matched?.createdAt ?? memory.createdAt)
             speaker = memory.matched?.speaker ?? memory.source
+            device = memory.device
         }
 
-        /// `[16 March 2022] James:`, or `James:` after a line of the same day.
+        /// `[16 March 2022] James:`, or `James:` after a line of the same day; `James@desktop:`
+        /// for a peer's memory.
         func text(after previous: CalendarDay?) -> String {
-            [day == previous ? nil : "[\(day.spoken)]", speaker.map { "\($0):" }].compactMap { $0 }
-                .joined(separator: " ")
+            [day == previous ? nil : "[\(day.spoken)]", DeviceMark.speaker(speaker, device: device).map { "\($0):" }]
+                .compactMap { $0 }.joined(separator: " ")
         }
     }
 

@@ -86,13 +86,18 @@ package struct RecallRanker: Sendable {
     /// Ranks the turns. `asked` is the speaker the question asks about by pronoun
     /// (`pronounSpeaker`); a name in the question is more specific and wins over it.
     ///
+    /// The turns may come from several databases (this device's and its peers', each turn
+    /// marked with its `device`), scored on one scale (docs/PEERS.md): ids, sessions and long-term
+    /// memories are told apart by device as well.
+    ///
     /// `following` holds, for some matched turns, the turns after them in their session
     /// (`threadTurn(of:in:)` tells which of those carries a turn's thread on). The first
     /// `meaningPool` memories are then weighed again by what they mean (`weighedByMeaning`) and
     /// reordered among themselves; the rest follow as they were.
     package func rank(
-        _ turns: [Turn], following: [Int64: [RecallFollowingTurn]] = [:], longTerm: [Int64: LongTerm],
-        queryWords: Set<String>, now: Timestamp, limit: Int, asked: String? = nil
+        _ turns: [Turn], following: [DeviceRecordKey: [RecallFollowingTurn]] = [:],
+        longTerm: [DeviceRecordKey: LongTerm], queryWords: Set<String>, now: Timestamp, limit: Int,
+        asked: String? = nil
     ) -> [Recall.Memory] {
         let speakers = Set(turns.map(\.speaker))
         var named = Self.namedSpeakers(in: queryWords, among: speakers)
@@ -100,7 +105,7 @@ package struct RecallRanker: Sendable {
         let best = bestCandidates(turns, following: following, longTerm: longTerm, named: named)
         let pool = weights.meaning > 0 ? weights.meaningPool : 0
         var ranked = scored(best, now: now, limit: max(limit, pool))
-        ranked.sort { ($0.score, $1.kind, $1.id) > ($1.score, $0.kind, $0.id) }
+        ranked.sort(by: Self.precedes)
         if pool > 0 {
             // The same first `pool` for every limit, so that the first N are those of the whole ranking.
             ranked = weighedByMeaning(Array(ranked.prefix(pool)), queryWords: queryWords) + ranked.dropFirst(pool)
@@ -128,8 +133,19 @@ package struct RecallRanker: Sendable {
             let z = similarities[index].map { ($0 - mean) / deviation } ?? 0
             weighed[index].score = (weighed[index].score * (1 + weights.meaning * z) * 1000).rounded() / 1000
         }
-        weighed.sort { ($0.score, $1.kind, $1.id) > ($1.score, $0.kind, $0.id) }
+        weighed.sort(by: Self.precedes)
         return weighed
+    }
+
+    /// Best score first; among equals, long-term before short-term, lower ids first, and this
+    /// device's before a peer's (peers by name).
+    private static func precedes(_ a: Recall.Memory, _ b: Recall.Memory) -> Bool {
+        if (a.score, b.kind, b.id) != (b.score, a.kind, a.id) { return (a.score, b.kind, b.id) > (b.score, a.kind, a.id) }
+        switch (a.device, b.device) {
+        case (nil, nil), (.some, nil): return false
+        case (nil, .some): return true
+        case (.some(let first), .some(let second)): return first < second
+        }
     }
 
     /// Each memory's best turn. Turn relevance: BM25 plus a share of its session's best, doubled
@@ -137,38 +153,43 @@ package struct RecallRanker: Sendable {
     /// the turn whose thread it carries on, and divided by a gentle length prior so that long
     /// texts do not win on length alone.
     private func bestCandidates(
-        _ turns: [Turn], following: [Int64: [RecallFollowingTurn]], longTerm: [Int64: LongTerm], named: Set<String>
+        _ turns: [Turn], following: [DeviceRecordKey: [RecallFollowingTurn]], longTerm: [DeviceRecordKey: LongTerm],
+        named: Set<String>
     ) -> [MemoryKey: Candidate] {
-        var sessionBest: [String: Double] = [:]
-        for turn in turns { sessionBest[turn.session] = max(sessionBest[turn.session] ?? 0, -turn.bm25) }
-        var relevance: [Int64: Double] = [:]
-        var carriesOn: [Int64: String] = [:]
+        var sessionBest: [SessionKey: Double] = [:]
+        for turn in turns {
+            let session = SessionKey(device: turn.device, session: turn.session)
+            sessionBest[session] = max(sessionBest[session] ?? 0, -turn.bm25)
+        }
+        var relevance: [DeviceRecordKey: Double] = [:]
+        var carriesOn: [DeviceRecordKey: String] = [:]
         var all = turns
         for turn in turns {
-            var value = max(0, -turn.bm25) + weights.sessionShare * max(0, sessionBest[turn.session] ?? 0)
+            let session = SessionKey(device: turn.device, session: turn.session)
+            var value = max(0, -turn.bm25) + weights.sessionShare * max(0, sessionBest[session] ?? 0)
             if named.count == 1, named.contains(turn.speaker) { value *= weights.namedSpeakerBoost }
-            relevance[turn.id] = value
+            relevance[turn.key] = value
         }
         // A turn that carries a matched turn's thread on is at least a share as relevant.
         for turn in turns {
-            guard let next = following[turn.id], let carried = Self.threadTurn(of: turn, in: next) else { continue }
-            let inherited = weights.threadShare * (relevance[turn.id] ?? 0)
-            carriesOn[carried.id] = turn.text
-            if let own = relevance[carried.id] {
-                relevance[carried.id] = max(own, inherited)
+            guard let next = following[turn.key], let carried = Self.threadTurn(of: turn, in: next) else { continue }
+            let inherited = weights.threadShare * (relevance[turn.key] ?? 0)
+            carriesOn[carried.key] = turn.text
+            if let own = relevance[carried.key] {
+                relevance[carried.key] = max(own, inherited)
             } else {
-                relevance[carried.id] = inherited
+                relevance[carried.key] = inherited
                 all.append(carried)
             }
         }
         var best: [MemoryKey: Candidate] = [:]
         for turn in all {
-            var relevance = relevance[turn.id] ?? 0
+            var relevance = relevance[turn.key] ?? 0
             var candidate = Self.candidate(for: turn, longTerm: longTerm)
-            candidate.memory.matched?.carriesOn = carriesOn[turn.id]
+            candidate.memory.matched?.carriesOn = carriesOn[turn.key]
             let words = max(weights.lengthPriorFloor, Double(Self.wordCount(candidate.memory.text)))
             relevance /= pow(words / weights.lengthPriorScale, weights.lengthPriorExponent)
-            let key = MemoryKey(longTerm: candidate.memory.kind == "ltm", id: candidate.memory.id)
+            let key = MemoryKey(longTerm: candidate.memory.kind == "ltm", memory: candidate.memory.key)
             if relevance > best[key]?.relevance ?? -1 {
                 best[key] = Candidate(
                     relevance: relevance, memory: candidate.memory, importance: candidate.importance,
@@ -194,13 +215,13 @@ package struct RecallRanker: Sendable {
     /// only for memories that may make the first `limit` (`scored`).
     @inline(__always)
     private static func candidate(
-        for turn: Turn, longTerm: [Int64: LongTerm]
+        for turn: Turn, longTerm: [DeviceRecordKey: LongTerm]
     ) -> (memory: Recall.Memory, importance: Double?, last: Timestamp, strength: Double) {
         var memory: Recall.Memory
         let importance: Double?
         let last: Timestamp
         let strength: Double
-        if let id = turn.longTermID, let stored = longTerm[id] {
+        if let id = turn.longTermID, let stored = longTerm[DeviceRecordKey(device: turn.device, id: id)] {
             var entry = Recall.Memory(kind: "ltm", id: id, text: stored.summary, score: 0, createdAt: stored.createdAt)
             entry.firstAddedAt = stored.createdAt
             entry.lastAddedAt = stored.lastReinforcedAt
@@ -214,6 +235,7 @@ package struct RecallRanker: Sendable {
             // A short-term memory is one observation: the strength of a new long-term memory.
             (importance, last, strength) = (turn.importance, turn.createdAt, 0.5)
         }
+        memory.device = turn.device
         memory.matched = Recall.Turn(id: turn.id, text: turn.text, speaker: turn.speaker, createdAt: turn.createdAt)
         return (memory, importance, last, strength)
     }
@@ -267,7 +289,13 @@ package struct RecallRanker: Sendable {
     /// A recalled memory, as `rank` tells them apart.
     private struct MemoryKey: Hashable {
         let longTerm: Bool
-        let id: Int64
+        let memory: DeviceRecordKey
+    }
+
+    /// A session of one device's database: two databases may both have a session "default".
+    private struct SessionKey: Hashable {
+        let device: String?
+        let session: String
     }
 
     /// A memory's best turn so far, as `rank` weighs it.

@@ -60,8 +60,7 @@ package struct SessionBriefing: Sendable {
         var previousDay: CalendarDay?
         var budget = maximumWords - RecallRanker.wordCount(heading)
         for fact in userFacts {
-            let line = "\(fact.subject) \(fact.predicate.split(separator: "_").joined(separator: " ")) \(fact.object) "
-                + "(since \(CalendarDay(fact.since).spoken))."
+            let line = DeviceMark.line(fact)
             let count = RecallRanker.wordCount(line)
             guard count <= budget else { break }
             body.append(line)
@@ -69,8 +68,10 @@ package struct SessionBriefing: Sendable {
         }
         for candidate in ranked(about) + ranked(project) {
             let day = CalendarDay(candidate.saidAt)
-            let head = [day == previousDay ? nil : "[\(day.spoken)]", candidate.speaker.map { "\($0):" }]
-                .compactMap { $0 }.joined(separator: " ")
+            let head = [
+                day == previousDay ? nil : "[\(day.spoken)]",
+                DeviceMark.speaker(candidate.speaker, device: candidate.device).map { "\($0):" },
+            ].compactMap { $0 }.joined(separator: " ")
             let room = min(Self.longestLine, budget - RecallRanker.wordCount(head))
             guard room >= RecallContext.shortestCut, let quoted = Self.quoted(candidate.text, within: room) else {
                 continue

@@ -16,6 +16,8 @@ public struct ImportReport: Sendable, Equatable, Encodable {
     }
 
     public internal(set) var imported = 0
+    /// Lines whose export id was stored already (or purged): a `memctl export` imported again.
+    public internal(set) var alreadyPresent = 0
     public internal(set) var skipped = 0
     /// The first `maximumReportedImportErrors` refused lines.
     public internal(set) var errors: [LineError] = []
@@ -23,11 +25,14 @@ public struct ImportReport: Sendable, Equatable, Encodable {
     /// Refused lines beyond those listed in `errors`.
     public var errorsOmitted: Int { max(0, skipped - errors.count) }
 
-    package enum CodingKeys: String, CodingKey { case imported, skipped, errors, errorsOmitted = "errors_omitted" }
+    package enum CodingKeys: String, CodingKey {
+        case imported, alreadyPresent = "already_present", skipped, errors, errorsOmitted = "errors_omitted"
+    }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(imported, forKey: .imported)
+        try container.encode(alreadyPresent, forKey: .alreadyPresent)
         try container.encode(skipped, forKey: .skipped)
         try container.encode(errors, forKey: .errors)
         if errorsOmitted > 0 { try container.encode(errorsOmitted, forKey: .errorsOmitted) }
@@ -66,7 +71,8 @@ extension LineReader {
     ///
     /// All-or-nothing by default: the first bad line throws `ImportRefused` and nothing is kept.
     /// With `skipInvalid`, good lines are imported and each bad one is reported. Blank lines
-    /// are ignored. Lines without `created_at` get the time the import started.
+    /// are ignored. Lines without `created_at` get the time the import started. A line whose
+    /// export id is stored already, or was purged, is counted as already present.
     public static func importing(_ reader: sending LineReader, into store: MemoryStore, skipInvalid: Bool) async throws
         -> ImportReport
     {
@@ -80,7 +86,6 @@ extension LineReader {
                     switch decoded {
                     case .success(let memory):
                         try writer.insert(memory, createdAt: memory.createdAt ?? startedAt)
-                        report.imported += 1
                     case .failure(let error):
                         let lineError = ImportReport.LineError(line: number, error: error.reason)
                         guard skipInvalid else { throw ImportRefused(lineError: lineError) }
@@ -89,6 +94,9 @@ extension LineReader {
                     }
                 }
             }
+            try writer.flush()
+            report.imported = writer.memoriesInserted
+            report.alreadyPresent = writer.memoriesAlreadyPresent
             return report
         }
     }

@@ -6,7 +6,8 @@ import MemoryModel
 /// Accepted: `{"content": "...", "session": "...", "source": "...", "importance": 0.5,
 /// "created_at": "2026-11-02T09:30:00Z", "project": "/home/me/src/shop"}` with only `content` required, and chat-style
 /// `{"role": "user", "content": "..."}` where the role becomes the source (an explicit `source`
-/// wins). Other keys are ignored; `null` counts as absent.
+/// wins). What `memctl export` adds is read too (`MemoryLineEncoder`): `export_origin` and
+/// `export_id`, and `forgotten_at`. Other keys are ignored; `null` counts as absent.
 public struct MemoryLineDecoder {
     public init() {}
 
@@ -27,13 +28,7 @@ public struct MemoryLineDecoder {
         }
         guard line.object != nil else { throw InvalidMemory("expected a JSON object") }
         guard let content = try Self.string(line, "content") else { throw InvalidMemory("missing \"content\"") }
-        var createdAt: Timestamp?
-        if let text = try Self.string(line, "created_at") {
-            guard let parsed = Timestamp(iso8601: text) else {
-                throw InvalidMemory("\"created_at\" is not an ISO-8601 time: \(Self.quote(text))")
-            }
-            createdAt = parsed
-        }
+        let createdAt = try Self.time(line, "created_at")
         var importance: Double?
         if let value = line["importance"], !value.isNull {
             guard let number = value.double else { throw InvalidMemory("\"importance\" must be a number") }
@@ -51,9 +46,19 @@ public struct MemoryLineDecoder {
         }
         let memory = NewMemory(
             content: content, session: session, source: source, importance: importance, createdAt: createdAt,
-            project: project)
+            project: project, exportOrigin: try Self.string(line, "export_origin"),
+            exportID: try Self.string(line, "export_id"), forgottenAt: try Self.time(line, "forgotten_at"))
         try memory.validate()
         return memory
+    }
+
+    /// The time under `key`; nil when it is absent or null.
+    private static func time(_ line: JSONNode, _ key: String) throws(InvalidMemory) -> Timestamp? {
+        guard let text = try string(line, key) else { return nil }
+        guard let time = Timestamp(iso8601: text) else {
+            throw InvalidMemory("\"\(key)\" is not an ISO-8601 time: \(quote(text))")
+        }
+        return time
     }
 
     /// The string under `key`; nil when it is absent or null.

@@ -12,8 +12,11 @@ package struct BriefingCandidate: Sendable, Equatable {
     /// A long-term memory's strength as of `saidAt` (1 for a pending memory).
     package let strength: Double
     package let importance: Double?
+    /// The peer whose database it was read from; nil for this device's own.
+    package var device: String?
 
-    package var reference: String { "\(kind):\(id)" }
+    /// `ltm:3`, or `desktop:ltm:3` for a peer's.
+    package var reference: String { DeviceReference.text("\(kind):\(id)", device: device) }
 
     package init(
         kind: String, id: Int64, text: String, project: String?, speaker: String?, saidAt: Timestamp, strength: Double,

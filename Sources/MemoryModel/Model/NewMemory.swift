@@ -18,10 +18,25 @@ public struct NewMemory: Sendable, Equatable {
     public var createdAt: Timestamp?
     /// The directory of the project it belongs to, absolute; nil: every project.
     public var project: String?
+    /// Where it came from and that origin's id of it, both or neither (`export_origin`,
+    /// `export_id`): an import skips a memory whose id is stored already, or was purged.
+    public var exportOrigin: String?
+    public var exportID: String?
+    /// When it was forgotten: a memory `memctl export` wrote as forgotten is imported forgotten.
+    public var forgottenAt: Timestamp?
+
+    /// The origins an export id may name: the chat exports, the coding agents, and `memoryd`.
+    public static let exportOrigins: Set<String> = [
+        "chatgpt", "claude", "claude-code", "codex", "gemini", memorydOrigin,
+    ]
+    /// The origin `memctl export` gives a memory that came from no other: its id names the
+    /// database it was stored in (docs/IMPORT.md, "Exporting").
+    public static let memorydOrigin = "memoryd"
 
     public init(
         content: String, session: String? = nil, source: String? = nil, importance: Double? = nil,
-        createdAt: Timestamp? = nil, project: String? = nil
+        createdAt: Timestamp? = nil, project: String? = nil, exportOrigin: String? = nil, exportID: String? = nil,
+        forgottenAt: Timestamp? = nil
     ) {
         self.project = project
         self.content = content
@@ -29,6 +44,9 @@ public struct NewMemory: Sendable, Equatable {
         self.source = source ?? Self.defaultSource
         self.importance = importance
         self.createdAt = createdAt
+        self.exportOrigin = exportOrigin
+        self.exportID = exportID
+        self.forgottenAt = forgottenAt
     }
 
     /// Checks what the schema would refuse, with reasons a person can act on.
@@ -46,6 +64,12 @@ public struct NewMemory: Sendable, Equatable {
         if let project, !ProjectScope.isStorable(project) {
             throw InvalidMemory("project must be an absolute directory, got \"\(project)\"")
         }
+        if (exportOrigin == nil) != (exportID == nil) { throw InvalidMemory("export_origin and export_id go together") }
+        if let exportOrigin, !Self.exportOrigins.contains(exportOrigin) {
+            let origins = Self.exportOrigins.sorted().joined(separator: ", ")
+            throw InvalidMemory("export_origin must be one of \(origins), got \"\(exportOrigin.prefix(40))\"")
+        }
+        if exportID?.isEmpty == true { throw InvalidMemory("export_id is empty") }
     }
 }
 

@@ -23,6 +23,9 @@ public struct Recall: Codable, Sendable, Equatable {
         /// `Recall.listedSources`), and how many it has in all.
         @ExplicitNull public package(set) var sources: [Int64]?
         @ExplicitNull public package(set) var sourceCount: Int?
+        /// The peer whose database holds it; nil for this device's own (docs/PEERS.md). Its ids
+        /// are that database's.
+        @ExplicitNull public package(set) var device: String?
         /// The turn of this memory that matched the query best: what a recall within a word
         /// budget quotes from, with its own time and speaker. Not part of the JSON of a whole
         /// memory.
@@ -30,6 +33,7 @@ public struct Recall: Codable, Sendable, Equatable {
 
         private enum CodingKeys: String, CodingKey {
             case kind, id, text, score, createdAt, firstAddedAt, lastAddedAt, session, source, sources, sourceCount
+            case device
         }
 
         package init(kind: String, id: Int64, text: String, score: Double, createdAt: Timestamp) {
@@ -39,6 +43,12 @@ public struct Recall: Codable, Sendable, Equatable {
             self.score = score
             self.createdAt = createdAt
         }
+
+        /// `ltm:3`, or `desktop:ltm:3` for a peer's: what another command may be given.
+        public var reference: String { DeviceReference.text("\(kind):\(id)", device: device) }
+
+        /// Its key among the memories of every device.
+        package var key: DeviceRecordKey { DeviceRecordKey(device: device, id: id) }
     }
 
     /// A short-term memory as recall quotes it: what was said, when, by whom.
@@ -67,7 +77,22 @@ public struct Recall: Codable, Sendable, Equatable {
     public static let listedSources = 20
 
     /// An entity the query names.
-    public typealias NamedEntity = EntityName
+    public struct NamedEntity: Codable, Sendable, Equatable {
+        public let id: EntityID
+        public let name: String
+        public let kind: String
+        /// The peer whose graph holds it; nil for this device's own.
+        @ExplicitNull public package(set) var device: String?
+
+        package init(id: EntityID, name: String, kind: String) {
+            self.id = id
+            self.name = name
+            self.kind = kind
+        }
+
+        /// `entity:7`, or `desktop:entity:7` for a peer's.
+        public var reference: String { DeviceReference.text("entity:\(id)", device: device) }
+    }
 
     /// An open edge: what holds now.
     public struct Fact: Codable, Sendable, Equatable {
@@ -75,6 +100,8 @@ public struct Recall: Codable, Sendable, Equatable {
         public let predicate: String
         public let object: String
         public let since: Timestamp
+        /// The peer whose graph holds it; nil for this device's own.
+        @ExplicitNull public package(set) var device: String?
 
         package init(subject: String, predicate: String, object: String, since: Timestamp) {
             self.subject = subject
@@ -87,11 +114,14 @@ public struct Recall: Codable, Sendable, Equatable {
     public let memories: [Memory]
     public let entities: [NamedEntity]
     public let facts: [Fact]
+    /// The peers this recall went without, and why (docs/PEERS.md).
+    public let skippedPeers: [SkippedPeer]
 
-    package init(memories: [Memory], entities: [NamedEntity], facts: [Fact]) {
+    package init(memories: [Memory], entities: [NamedEntity], facts: [Fact], skippedPeers: [SkippedPeer] = []) {
         self.memories = memories
         self.entities = entities
         self.facts = facts
+        self.skippedPeers = skippedPeers
     }
 }
 
@@ -141,7 +171,7 @@ public struct RecallWeights: Sendable, Equatable {
 /// A turn after a matched one in its session, as the store reads it: where the thread the
 /// matched turn began goes on. A forgotten turn is listed too, as it still tells who spoke.
 package struct RecallFollowingTurn: Sendable {
-    package let turn: RecallTurn
+    package var turn: RecallTurn
     package let forgotten: Bool
 
     package init(turn: RecallTurn, forgotten: Bool) {
@@ -163,6 +193,11 @@ package struct RecallTurn: Sendable {
     package let importance: Double?
     /// The long-term memory it went into, if it was consolidated.
     package let longTermID: Int64?
+    /// The peer whose database it was read from; nil for this device's own.
+    package var device: String?
+
+    /// Its key among the turns of every device.
+    package var key: DeviceRecordKey { DeviceRecordKey(device: device, id: id) }
 
     package init(
         id: Int64, bm25: Double, text: String, session: String, speaker: String, createdAt: Timestamp,

@@ -44,6 +44,8 @@ public struct SearchHit: Codable, Sendable, Equatable {
     public let snippet: String
     /// BM25 relevance, higher is better (SQLite's `bm25()` negated).
     public let score: Double
+    /// The peer whose database it was found in; nil for this device's own (docs/PEERS.md).
+    @ExplicitNull public package(set) var device: String?
 
     package init(kind: String, id: Int64, snippet: String, score: Double) {
         self.kind = kind
@@ -51,6 +53,9 @@ public struct SearchHit: Codable, Sendable, Equatable {
         self.snippet = snippet
         self.score = score
     }
+
+    /// `stm:4`, or `desktop:stm:4` for a peer's.
+    public var reference: String { DeviceReference.text("\(kind):\(id)", device: device) }
 }
 
 /// The result of `memctl check`.

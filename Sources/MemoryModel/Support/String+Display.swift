@@ -31,23 +31,39 @@ extension String {
 
 extension String {
     /// This string as a JSON string literal, quotes included: for output written by hand
-    /// where `JSONEncoder` would be the bottleneck (`memctl extract`, generated benchmark data).
+    /// where `JSONEncoder` would be the bottleneck (`memctl extract`, `memctl export`, generated
+    /// benchmark data). It works on the UTF-8 bytes: only ASCII ones are escaped, and a text
+    /// with none to escape is copied whole (escaping scalar by scalar was half of an export's time).
     public var jsonQuoted: String {
-        var result = "\""
-        for scalar in unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: result.unicodeScalars.append(scalar)
+        var text = self
+        return text.withUTF8 { bytes in
+            guard bytes.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) else {
+                return "\"" + self + "\""
             }
+            let hex = Array("0123456789abcdef".utf8)
+            var quoted: [UInt8] = [UInt8(ascii: "\"")]
+            quoted.reserveCapacity(bytes.count + 16)
+            func escaped(_ byte: UInt8) {
+                quoted.append(UInt8(ascii: "\\"))
+                quoted.append(byte)
+            }
+            for byte in bytes {
+                switch byte {
+                case UInt8(ascii: "\""), UInt8(ascii: "\\"): escaped(byte)
+                case UInt8(ascii: "\n"): escaped(UInt8(ascii: "n"))
+                case UInt8(ascii: "\r"): escaped(UInt8(ascii: "r"))
+                case UInt8(ascii: "\t"): escaped(UInt8(ascii: "t"))
+                case ..<0x20:
+                    escaped(UInt8(ascii: "u"))
+                    quoted.append(contentsOf: [
+                        UInt8(ascii: "0"), UInt8(ascii: "0"), hex[Int(byte >> 4)], hex[Int(byte & 0xF)],
+                    ])
+                default: quoted.append(byte)
+                }
+            }
+            quoted.append(UInt8(ascii: "\""))
+            return String(decoding: quoted, as: UTF8.self)
         }
-        return result + "\""
     }
 }
 

@@ -6,13 +6,23 @@ import MemoryStorage
 /// `memctl recall`: reads what the recall index matches through the store and ranks it with
 /// `RecallRanker`, then adds the entities the query names and their current facts.
 /// docs/RECALL.md has the method.
+///
+/// With peers (other devices' databases, docs/PEERS.md) it reads each database at once, scores
+/// every turn against the corpus of all of them, and ranks them together within one limit: each
+/// memory marked with its device.
 public struct Recaller: Sendable {
     public let store: MemoryStore
+    /// Other devices' databases read beside it; none by default.
+    public let peers: PeerStores
     public let settings: PassSettings
     public let weights: RecallWeights
 
-    public init(store: MemoryStore, settings: PassSettings = PassSettings(), weights: RecallWeights = RecallWeights()) {
+    public init(
+        store: MemoryStore, peers: PeerStores = .none, settings: PassSettings = PassSettings(),
+        weights: RecallWeights = RecallWeights()
+    ) {
         self.store = store
+        self.peers = peers
         self.settings = settings
         self.weights = weights
     }
@@ -21,43 +31,25 @@ public struct Recaller: Sendable {
     /// `quoting`: the recall is to be quoted within a word budget (`RecallContext`), so each
     /// memory's matched turn also carries the end of the turn before it, which it may answer.
     /// `scope`: only the memories of that project and of none (nil: every memory). Entities and
-    /// their facts are shared by every project.
+    /// their facts are shared by every project. A peer that cannot be read is left out, and
+    /// listed in `skippedPeers`.
     public func recall(
         _ query: String, limit: Int, now: Timestamp = .now, quoting: Bool = false, scope: ProjectScope? = nil
     ) async throws -> Recall {
         let query = Self.bounded(query)
         let tokens = TextTokens(query).tokens.filter(\.isWord).map(\.lower)
-        let words = Self.queryWords(tokens)
-        // The names in the query need the gazetteer, which takes milliseconds to build: on the
-        // other core, while the store looks the words up.
-        async let aliasKeys = Self.aliasKeys(in: query, tokens: tokens)
-        var memories: [Recall.Memory] = []
-        if !words.isEmpty {
-            let rows = try await store.recallTurns(matching: words, weights: weights, scope: scope)
-            // Where the best-matched turns' threads go on (rows come best BM25 first).
-            let following = try await store.turnsAfter(
-                Array(rows.prefix(weights.threadSources)), count: 2, scope: scope)
-            let longTermIDs = rows.compactMap(\.longTermID) + following.values.flatMap { $0.compactMap(\.turn.longTermID) }
-            let stored = try await store.longTermMemories(Set(longTermIDs.map(LongTermMemoryID.init)))
-            let longTerm = stored.reduce(into: [Int64: RecallRanker.LongTerm]()) { longTerm, entry in
-                let memory = entry.value
-                longTerm[entry.key.rawValue] = RecallRanker.LongTerm(
-                    summary: memory.summary, createdAt: memory.createdAt, lastReinforcedAt: memory.lastReinforcedAt,
-                    importance: memory.importance,
-                    strength: Decay.decayed(
-                        memory.strength, from: memory.lastReinforcedAt, to: now, halfLife: settings.strengthHalfLife))
-            }
-            let ranked = RecallRanker(weights: weights).rank(
-                rows, following: following, longTerm: longTerm, queryWords: Set(words), now: now, limit: limit,
-                asked: RecallRanker.pronounSpeaker(in: tokens))
-            memories = try await store.withProvenance(ranked)
-            if quoting { memories = try await store.withTurnsBefore(memories) }
+        var peers = self.peers
+        let (memories, entities, facts) = try await peers.reading(own: store) { devices in
+            // The names in the query need the gazetteer, which takes milliseconds to build: on the
+            // other core, while the stores look the words up.
+            async let aliasKeys = Self.aliasKeys(in: query, tokens: tokens)
+            let memories = try await self.memories(
+                tokens, across: devices, limit: limit, now: now, quoting: quoting, scope: scope)
+            let (entities, facts) = try await Self.graph(
+                aliasKeys: await aliasKeys, firstPerson: Self.isFirstPerson(tokens), across: devices)
+            return (memories, entities, facts)
         }
-        let entities = try await store.namedEntities(aliasKeys: aliasKeys, speakers: Self.isFirstPerson(tokens))
-        // Facts about what the query names come before the speaker's own facts.
-        let named = entities.filter { $0.kind != EntityKind.speaker.rawValue }.map(\.id)
-        let facts = try await store.facts(about: entities.map(\.id), first: named)
-        return Recall(memories: memories, entities: entities, facts: facts)
+        return Recall(memories: memories, entities: entities, facts: facts, skippedPeers: peers.skipped)
     }
 
     /// The query's words for full-text matching: its lower-cased word tokens without stop words

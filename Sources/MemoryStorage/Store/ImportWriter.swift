@@ -12,7 +12,7 @@ import SQLiteKit
 /// statement (docs/DECISIONS.md, "Import", has the figures). `flush()` writes what is buffered.
 package struct ImportWriter {
     static let perStatement = 64
-    private static let memoryColumns = 6
+    private static let memoryColumns = MemoryStore.shortTermInsertColumnCount
     private static let messageColumns = 6
 
     private let connection: Connection
@@ -22,6 +22,9 @@ package struct ImportWriter {
     /// Messages written, and messages whose id was already stored (or purged), since the start.
     package private(set) var messagesInserted = 0
     package private(set) var messagesAlreadyPresent = 0
+    /// The same for the memories of a JSONL import (only one with an export id can be present).
+    package private(set) var memoriesInserted = 0
+    package private(set) var memoriesAlreadyPresent = 0
     /// Stored messages that took a revised text.
     package private(set) var messagesRevised = 0
 
@@ -29,12 +32,12 @@ package struct ImportWriter {
         self.connection = connection
     }
 
-    /// Adds a memory of a JSONL import (validated by its reader).
+    /// Adds a memory of a JSONL import (validated by its reader), unless its export id is already
+    /// stored or was purged: then it is counted in `memoriesAlreadyPresent` when the batch is
+    /// written.
     package mutating func insert(_ memory: NewMemory, createdAt: Timestamp) throws {
         if memoryValues.isEmpty { memoryValues.reserveCapacity(Self.perStatement * Self.memoryColumns) }
-        memoryValues += [
-            memory.content, memory.session, memory.source, memory.importance, createdAt.iso8601, memory.project,
-        ]
+        memoryValues += MemoryStore.insertValues(memory, createdAt: createdAt)
         if memoryValues.count == Self.perStatement * Self.memoryColumns { try flushMemories() }
     }
 
@@ -64,12 +67,23 @@ package struct ImportWriter {
     private mutating func flushMemories() throws {
         guard !memoryValues.isEmpty else { return }
         let rows = memoryValues.count / Self.memoryColumns
-        let placeholders = Array(repeating: "(?, ?, ?, ?, ?, ?)", count: rows).joined(separator: ", ")
-        // A full statement is cached; the one shorter statement at the end of a file is not.
+        let row = "(" + Array(repeating: "?", count: Self.memoryColumns).joined(separator: ", ") + ")"
+        let placeholders = Array(repeating: row, count: rows).joined(separator: ", ")
+        // A full statement is cached; the one shorter statement at the end of a file is not. Only
+        // a stored export id is a conflict (not a CHECK, as with OR IGNORE); a purged one is
+        // not brought back.
         try connection.prepare(
-            "INSERT INTO \(MemoryStore.shortTermInsertColumns) VALUES \(placeholders)",
+            """
+            INSERT INTO \(MemoryStore.shortTermInsertColumns) SELECT * FROM (VALUES \(placeholders)) AS v
+            WHERE NOT EXISTS (
+                SELECT 1 FROM purged_exports p WHERE p.export_origin = v.column9 AND p.export_id = v.column10)
+            ON CONFLICT DO NOTHING
+            """,
             cached: rows == Self.perStatement
         ).bind(memoryValues).run()
+        let inserted = connection.changes
+        memoriesInserted += inserted
+        memoriesAlreadyPresent += rows - inserted
         memoryValues.removeAll(keepingCapacity: true)
     }
 

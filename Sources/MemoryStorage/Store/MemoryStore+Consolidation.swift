@@ -120,7 +120,9 @@ extension MemoryStore {
             if let existing = write.existing {
                 id = existing
                 try update(existing, to: write, connection)
-                if write.summaryChanged { keyChanges += try signatureChanges(of: id, to: write.bandKeys, connection) }
+                if write.summaryChanged {
+                    keyChanges += changes(of: id, from: try storedBandKeys(of: id, connection), to: write.bandKeys)
+                }
             } else {
                 id = created.next()!
                 keyChanges += write.bandKeys.map { SignatureChange(key: $0, id: id.rawValue, inserted: true) }
@@ -131,31 +133,9 @@ extension MemoryStore {
                     .run()
             }
         }
-        try apply(keyChanges.sorted(), connection)
+        try hold(keyChanges.sorted(), connection)
         let reviewed = try connection.prepare("UPDATE short_term_memories SET reviewed_at = ? WHERE id = ?")
         for id in plan.parked { try reviewed.bind([now.iso8601, id.rawValue]).run() }
-    }
-
-    /// Long-term memories whose band keys a pass of memoryd before version 8 of the schema left
-    /// unwritten (`long_term_signatures_stale`, which passes no longer fill): their keys made
-    /// current from their summaries, and the list emptied.
-    package func writeListedSignatures(bandKeys: (String) -> [Int64]) throws {
-        try withConnection { connection in
-            guard try connection.scalarInt("SELECT EXISTS (SELECT 1 FROM long_term_signatures_stale)") == 1 else {
-                return
-            }
-            try connection.inTransaction {
-                let listed = try connection.prepare("SELECT ltm_id FROM long_term_signatures_stale ORDER BY ltm_id")
-                    .rows { LongTermMemoryID($0.int64(0)) }
-                let summary = try connection.prepare(
-                    "SELECT summary FROM long_term_memories WHERE id = ? AND forgotten_at IS NULL")
-                for id in listed {
-                    let text = try summary.bind([id.rawValue]).firstRow { $0.text(0) }
-                    try Self.setSignatures(of: id, to: text.map(bandKeys) ?? [], connection)
-                }
-                try connection.execute("DELETE FROM long_term_signatures_stale")
-            }
-        }
     }
 
     /// The new long-term memories of a batch, in the order of the plan: a few rows per statement,
@@ -216,21 +196,25 @@ extension MemoryStore {
         }
     }
 
-    /// Makes the stored band keys of `id` exactly `keys`, writing only the difference: a summary
-    /// made again keeps most of its sentences, hence most of its keys, and every key deleted or
-    /// inserted dirties a page of `long_term_signatures` at random.
+    /// Makes the stored band keys of `id` exactly `keys` in `long_term_signatures`, writing only
+    /// the difference: a summary made again keeps most of its sentences, hence most of its keys,
+    /// and every key deleted or inserted dirties a page of `long_term_signatures` at random. The
+    /// memory goes off the list of held keys, so that a pass holding keys for it drops them.
     static func setSignatures(of id: LongTermMemoryID, to keys: [Int64], _ connection: Connection) throws {
-        try apply(signatureChanges(of: id, to: keys, connection).sorted(), connection)
-    }
-
-    /// The rows of `long_term_signatures` that make the stored band keys of `id` exactly `keys`:
-    /// those it has and lacks there, and those it has there and no longer should.
-    private static func signatureChanges(of id: LongTermMemoryID, to keys: [Int64], _ connection: Connection) throws
-        -> [SignatureChange]
-    {
+        let holds = try holdsBandKeys(connection)
+        if holds {
+            try connection.prepare("DELETE FROM temp.held_signatures WHERE ltm_id = ?").bind([id.rawValue]).run()
+        }
         let stored = Set(
             try connection.prepare("SELECT band_key FROM long_term_signatures WHERE ltm_id = ?")
                 .bind([id.rawValue]).rows { $0.int64(0) })
+        try apply(changes(of: id, from: stored, to: keys).sorted(), connection)
+        try connection.prepare("DELETE FROM long_term_signatures_stale WHERE ltm_id = ?").bind([id.rawValue]).run()
+    }
+
+    /// The changes that make the band keys of `id` exactly `keys`: those it has and lacks among
+    /// `stored`, and those it has there and no longer should.
+    private static func changes(of id: LongTermMemoryID, from stored: Set<Int64>, to keys: [Int64]) -> [SignatureChange] {
         let kept = Set(keys)
         return stored.subtracting(kept).map { SignatureChange(key: $0, id: id.rawValue, inserted: false) }
             + kept.subtracting(stored).map { SignatureChange(key: $0, id: id.rawValue, inserted: true) }

@@ -110,6 +110,8 @@ extension MemoryStore {
             .bind([now.iso8601, id.rawValue]).run()
         guard connection.changes == 1 else { return false }
         try connection.prepare("DELETE FROM long_term_signatures WHERE ltm_id = ?").bind([id.rawValue]).run()
+        // Keys a pass holds for it are dropped, not written (docs/CONSOLIDATION.md).
+        try connection.prepare("DELETE FROM long_term_signatures_stale WHERE ltm_id = ?").bind([id.rawValue]).run()
         return true
     }
 

@@ -17,37 +17,77 @@ extension MemoryStore {
         guard !words.isEmpty else { return [] }
         return try reading { connection in
             let expression = try Self.recallExpression(words, connection)
-            // The newest turns the expression matches, each with its score. With every word's count
-            // known, that is `bm25()`'s score; `bm25_counted` is given the counts rather than read
-            // every word's whole doclist again to count it, and each turn's length from the join
-            // rather than a statement of FTS5's own per turn.
-            let counts = String(repeating: ", ?", count: expression.counts.count)
-            let scoredRows = expression.fits ? Self.recallScoredRows : Self.recallNewestRows
-            // FTS5 walks a doclist backwards at about twice the cost of forwards: the oldest first
-            // when every match is scored anyway, and the newest first only past the bound.
-            let scored = try connection.prepare(
-                """
-                SELECT memory_recall.rowid, \(Connection.countedBM25)(memory_recall, ?, ?, ?, ?\(counts), d.sz)
-                FROM memory_recall LEFT JOIN memory_recall_docsize d ON d.id = memory_recall.rowid
-                WHERE memory_recall MATCH ? ORDER BY memory_recall.rowid \(expression.fits ? "ASC" : "DESC") LIMIT ?
-                """, cached: false
-            ).bind(
-                [weights.textWeight, weights.speakerWeight, weights.contextWeight, weights.dateWeight]
-                    + expression.counts.map { $0 } + [expression.match, scoredRows]
-            ).rows { (id: $0.int64(0), rank: $0.double(1)) }
-            let turn = try connection.prepare(
-                "SELECT \(Self.recallTurnColumns("t")) FROM short_term_memories t WHERE t.id = ?")
-            // Forgotten turns stay in the index: read on until enough remembered ones are found. The
-            // scored turns come off a heap best first, so only as many are ordered as are read (200
-            // of 4,000, usually) rather than all of them sorted.
-            var turns: [RecallTurn] = []
-            var best = BestFirst(scored)
-            while turns.count < weights.candidates, let (id, rank) = best.next() {
-                let read = try turn.bind([id]).firstRow { Self.recallTurn($0, bm25: rank) }
-                if let read, !read.forgotten, scope?.contains(read.project) ?? true { turns.append(read.turn) }
-            }
-            return turns
+            return try Self.recallTurns(expression, counts: expression.counts, totals: nil, weights, scope, connection)
         }
+    }
+
+    /// How this database's recall index is read for `words` (not empty): the expression it
+    /// scores, and what it knows of the words, for recall over several databases to add up
+    /// (`recallTurns(_:corpus:weights:scope:)`). A word past the bound has its count estimated
+    /// as the expression's are (`estimatedCount`).
+    package func recallPlan(matching words: [String]) throws -> RecallPlan {
+        try reading { connection in
+            let expression = try Self.recallExpression(words, connection)
+            let bound = Self.recallScoredRows
+            let span = try expression.found.contains { $0.count > bound } ? Self.rowidSpan(connection) : 0...0
+            let counts = expression.found.map { found in
+                found.count > bound
+                    ? Self.estimatedCount(firstMatches: bound + 1, endingAt: found.last, in: span) : Int64(found.count)
+            }
+            let totals = try connection.totals(ofFTS5Table: "memory_recall")
+            return RecallPlan(
+                corpus: RecallCorpus(counts: counts, rows: totals.rows, tokens: totals.tokens), expression: expression)
+        }
+    }
+
+    /// The turns `plan` reads, best first, each scored against `corpus` (this database's and its
+    /// peers' indexes together, in the order of the plan's words) rather than this index alone:
+    /// BM25 on one scale for every database. Otherwise as `recallTurns(matching:weights:scope:)`.
+    package func recallTurns(_ plan: RecallPlan, corpus: RecallCorpus, weights: RecallWeights, scope: ProjectScope?)
+        throws -> [RecallTurn]
+    {
+        try reading { connection in
+            let counts = plan.expression.terms.map { corpus.counts[$0] }
+            return try Self.recallTurns(
+                plan.expression, counts: counts, totals: (corpus.rows, corpus.tokens), weights, scope, connection)
+        }
+    }
+
+    /// The turns `expression` matches, best first: the newest it matches, each with its score.
+    /// With every word's count known, that is `bm25()`'s score; `bm25_counted` is given the
+    /// counts rather than read every word's whole doclist again to count it, and each turn's
+    /// length from the join rather than a statement of FTS5's own per turn. With `totals`, the
+    /// score is against that corpus rather than this table (recall over several databases).
+    private static func recallTurns(
+        _ expression: RecallExpression, counts: [Int64], totals: (rows: Int64, tokens: Int64)?,
+        _ weights: RecallWeights, _ scope: ProjectScope?, _ connection: Connection
+    ) throws -> [RecallTurn] {
+        let phrases = String(repeating: ", ?", count: counts.count)
+        let corpus: [(any SQLiteBindable)?] = totals.map { [$0.rows, $0.tokens] } ?? []
+        let scoredRows = expression.fits ? recallScoredRows : recallNewestRows
+        // FTS5 walks a doclist backwards at about twice the cost of forwards: the oldest first
+        // when every match is scored anyway, and the newest first only past the bound.
+        let scored = try connection.prepare(
+            """
+            SELECT memory_recall.rowid, \(Connection.countedBM25)(memory_recall, ?, ?, ?, ?\(phrases), d.sz\(totals == nil ? "" : ", ?, ?"))
+            FROM memory_recall LEFT JOIN memory_recall_docsize d ON d.id = memory_recall.rowid
+            WHERE memory_recall MATCH ? ORDER BY memory_recall.rowid \(expression.fits ? "ASC" : "DESC") LIMIT ?
+            """, cached: false
+        ).bind(
+            [weights.textWeight, weights.speakerWeight, weights.contextWeight, weights.dateWeight]
+                + counts.map { $0 } + corpus + [expression.match, scoredRows]
+        ).rows { (id: $0.int64(0), rank: $0.double(1)) }
+        let turn = try connection.prepare("SELECT \(recallTurnColumns("t")) FROM short_term_memories t WHERE t.id = ?")
+        // Forgotten turns stay in the index: read on until enough remembered ones are found. The
+        // scored turns come off a heap best first, so only as many are ordered as are read (200
+        // of 4,000, usually) rather than all of them sorted.
+        var turns: [RecallTurn] = []
+        var best = BestFirst(scored)
+        while turns.count < weights.candidates, let (id, rank) = best.next() {
+            let read = try turn.bind([id]).firstRow { recallTurn($0, bm25: rank) }
+            if let read, !read.forgotten, scope?.contains(read.project) ?? true { turns.append(read.turn) }
+        }
+        return turns
     }
 
     /// What recall reads of a turn of `table` (an alias of `short_term_memories`), in the order
@@ -124,9 +164,7 @@ extension MemoryStore {
     /// turns that match them are scored. Counting a word's matches stops past the bound, so
     /// deciding costs little; a word counted past it has its count estimated from where its
     /// first matches lie (`estimatedCount`).
-    static func recallExpression(_ words: [String], _ connection: Connection) throws -> (
-        match: String, counts: [Int64], fits: Bool
-    ) {
+    static func recallExpression(_ words: [String], _ connection: Connection) throws -> RecallExpression {
         let bound = recallScoredRows
         // Whether an expression matches more than the bound: the rowid of its match one past it,
         // if any. FTS5 walks the matches inside the statement (`OFFSET`), at half the instructions
@@ -148,8 +186,13 @@ extension MemoryStore {
         let phrases = words.map { "\"\($0)\"" }
         let found = try phrases.map(matches)
         let counts = found.map(\.count)
+        func expression(_ terms: [Int], _ operator: String, counts: [Int64], fits: Bool) -> RecallExpression {
+            RecallExpression(
+                match: terms.map { phrases[$0] }.joined(separator: " \(`operator`) "), terms: terms, counts: counts,
+                fits: fits, found: found)
+        }
         if counts.reduce(0, +) <= bound {
-            return (phrases.joined(separator: " OR "), counts.map(Int64.init), true)
+            return expression(Array(phrases.indices), "OR", counts: counts.map(Int64.init), fits: true)
         }
         let rarestFirst = phrases.indices.sorted { (counts[$0], $0) < (counts[$1], $1) }
         var rare: [Int] = []
@@ -159,7 +202,7 @@ extension MemoryStore {
             rare.append(index)
         }
         if !rare.isEmpty {
-            return (rare.map { phrases[$0] }.joined(separator: " OR "), rare.map { Int64(counts[$0]) }, true)
+            return expression(rare, "OR", counts: rare.map { Int64(counts[$0]) }, fits: true)
         }
         // Every word matches more turns than the bound.
         let span = try rowidSpan(connection)
@@ -174,10 +217,24 @@ extension MemoryStore {
                 let counts = conjunction.map {
                     estimatedCount(firstMatches: bound + 1, endingAt: found[$0].last, in: span)
                 }
-                return (match, counts, !last)
+                return expression(conjunction, "AND", counts: counts, fits: !last)
             }
         }
         preconditionFailure("the loop returns at the last word")
+    }
+
+    /// The FTS5 expression recall ranks by (`recallExpression`).
+    struct RecallExpression: Sendable {
+        let match: String
+        /// The query's words in it, by index, in the order they appear.
+        let terms: [Int]
+        /// How many turns each of them matches (what BM25's IDF needs), in the same order.
+        let counts: [Int64]
+        /// Every match is scored; else only the newest `recallNewestRows`.
+        let fits: Bool
+        /// Each query word's matches as counted: up to one past the bound, and the rowid of that
+        /// one past it (0 when they fit).
+        let found: [(count: Int, last: Int64)]
     }
 
     /// How many turns a word matches, from the rowid of its `firstMatches`-th match (the oldest
@@ -190,7 +247,7 @@ extension MemoryStore {
     }
 
     /// The first and last rowid of the recall index.
-    private static func rowidSpan(_ connection: Connection) throws -> ClosedRange<Int64> {
+    static func rowidSpan(_ connection: Connection) throws -> ClosedRange<Int64> {
         let first = try connection.scalarInt("SELECT rowid FROM memory_recall ORDER BY rowid LIMIT 1") ?? 0
         let last = try connection.scalarInt("SELECT rowid FROM memory_recall ORDER BY rowid DESC LIMIT 1") ?? first
         return first...max(first, last)

@@ -25,6 +25,11 @@ public actor MemoryStore {
         /// `memctl ui`, which promises to be read-only. An older schema is still brought up to
         /// date first, as every command does.
         public var queryOnly = false
+        /// Opened read-only (`SQLITE_OPEN_READONLY`) and never changed: another device's database
+        /// (a peer, docs/PEERS.md), which memoryd only reads. A schema of any other version, older
+        /// or newer, is refused rather than migrated, and a file shorter than its header says (a
+        /// copy or restore that has not finished) is refused as incomplete.
+        public var readOnly = false
 
         public init(
             path: String, createIfMissing: Bool = false, busyTimeoutMilliseconds: Int = 5000,
@@ -56,11 +61,11 @@ public actor MemoryStore {
     /// pages (SQLite's own threshold) copied and synced each of them again and again: 258k real
     /// messages consolidated in 48–52 s with it, 42–44 s with this (docs/DECISIONS.md,
     /// "Checkpoints and the -wal").
-    static let checkpointPagesBetweenBatches = 8_192
+    package static let checkpointPagesBetweenBatches = 8_192
 
     /// What a pass leaves in the `-wal` when it ends: SQLite's own threshold, so that readers and
     /// writers after it find a `-wal` as short as SQLite would have left it.
-    static let checkpointPagesAtEnd = 1_000
+    package static let checkpointPagesAtEnd = 1_000
 
     /// What an everyday writer (`everyCommit`) lets the `-wal` reach before it checkpoints
     /// after its commit: more than a pass leaves between its checkpoints, so that a `memctl add`
@@ -68,14 +73,33 @@ public actor MemoryStore {
     /// close checkpoint before then.
     static let writerCheckpointPages = 16_384
 
-    /// Copies the `-wal` into the database as far as readers allow (`wal_checkpoint(PASSIVE)`)
-    /// once it holds `pages` or more. The passes call it between batches, where a stop request
-    /// can interrupt it, and once more when they end.
-    package func checkpointIfDue(atLeast pages: Int = checkpointPagesBetweenBatches) throws {
+    /// What a checkpoint of a pass did.
+    package enum CheckpointStep: Sendable {
+        /// Nothing was due, or the `-wal` was copied as far as readers allow.
+        case done
+        /// A reader kept the checkpoint from copying the whole `-wal`, and Litestream replicates
+        /// the database: it holds a read transaction from one of its own checkpoints to the next,
+        /// and copies the `-wal` after its next sync (docs/REPLICATION.md). The pass leaves it
+        /// the write lock until the `-wal` has a generation other than this one.
+        case leftToLitestream(WriteAheadLogGeneration?)
+    }
+
+    /// Copies the `-wal` into the database as far as readers allow (`wal_checkpoint(PASSIVE)`,
+    /// which never waits) once it holds `pages` or more. The passes call it between batches,
+    /// where a stop request can interrupt it, and once more when they end. `leavingToLitestream`
+    /// false: the pass waited for Litestream in vain, and checkpoints as if it were not there.
+    @discardableResult
+    package func checkpointIfDue(
+        atLeast pages: Int = checkpointPagesBetweenBatches, leavingToLitestream: Bool = true
+    ) throws -> CheckpointStep {
         try withConnection { connection in
-            guard connection.walPages >= pages else { return }
-            _ = try connection.prepare("PRAGMA wal_checkpoint(PASSIVE)", cached: false).rows { $0.int64(0) }
+            guard connection.walPages >= pages else { return .done }
+            let copied = try Self.checkpoint("PASSIVE", connection)
             connection.walPages = 0
+            if !copied, leavingToLitestream, try isReplicatedByLitestream(connection) {
+                return .leftToLitestream(writeAheadLogGeneration())
+            }
+            return .done
         }
     }
 
@@ -83,21 +107,45 @@ public actor MemoryStore {
     /// and empties the `-wal` file (`wal_checkpoint(TRUNCATE)`, which waits for readers as any
     /// write does): after a pass the `-wal` is at most `checkpointPagesAtEnd` pages long,
     /// rather than as long as the pass once made it. A reader still busy after the busy timeout
-    /// leaves it for the next writer, which cuts it to `walSizeLimitBytes`.
+    /// leaves it for the next writer, which cuts it to `walSizeLimitBytes`. Beside Litestream it
+    /// does not wait: Litestream's read transaction never ends before its own checkpoint, which
+    /// starts the `-wal` over without cutting the file (it stays as long as the pass made it,
+    /// at most `walBoundBytes`, and is written from its start again).
     package func checkpointAtPassEnd() throws {
         try withConnection { connection in
             guard connection.walPages >= Self.checkpointPagesAtEnd else { return }
-            _ = try connection.prepare("PRAGMA wal_checkpoint(TRUNCATE)", cached: false).rows { $0.int64(0) }
+            if try isReplicatedByLitestream(connection) {
+                try connection.withBusyTimeout(milliseconds: 0) { _ = try Self.checkpoint("TRUNCATE", connection) }
+            } else {
+                _ = try Self.checkpoint("TRUNCATE", connection)
+            }
             connection.walPages = 0
+        }
+    }
+
+    /// Runs `wal_checkpoint(mode)`; true when it copied the whole `-wal` (for TRUNCATE: and
+    /// emptied it). A checkpoint that another checkpoint or a reader held up is not an error.
+    private static func checkpoint(_ mode: String, _ connection: Connection) throws -> Bool {
+        do {
+            let result = try connection.prepare("PRAGMA wal_checkpoint(\(mode))", cached: false).rows {
+                (busy: $0.int64(0), log: $0.int64(1), copied: $0.int64(2))
+            }
+            guard let result = result.first else { return true }
+            return result.busy == 0 && result.copied >= result.log
+        } catch let error as SQLiteError where error.resultCode == .busy {
+            return false
         }
     }
 
     /// Copies the whole `-wal` into the database and empties the file (`wal_checkpoint(TRUNCATE)`),
     /// for an everyday writer after a long run of writes (the transcript follower's backfill):
     /// its commits checkpoint only past `writerCheckpointPages`, and leave the file that long.
+    /// Beside Litestream it does nothing: Litestream copies the `-wal` after its next sync, and
+    /// the TRUNCATE would only wait out the busy timeout on its read transaction.
     package func checkpointAfterBulkWrites() throws {
         try withConnection { connection in
-            _ = try connection.prepare("PRAGMA wal_checkpoint(TRUNCATE)", cached: false).rows { $0.int64(0) }
+            guard try !isReplicatedByLitestream(connection) else { return }
+            _ = try Self.checkpoint("TRUNCATE", connection)
         }
     }
 
@@ -171,7 +219,14 @@ public actor MemoryStore {
 
     private static func open(_ path: String, _ configuration: Configuration) throws -> Connection {
         let timeout = configuration.busyTimeoutMilliseconds
-        if configuration.createIfMissing {
+        if configuration.readOnly {
+            var isDirectory = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+                throw StoreError.databaseMissing(path: path)
+            }
+            if isDirectory { throw StoreError.cannotOpen(path: path, reason: "it is a directory") }
+            try checkWhole(path)
+        } else if configuration.createIfMissing {
             try DatabaseFiles.createParentDirectory(of: path)
             try DatabaseFiles.createDatabase(at: path)
         } else if !FileManager.default.fileExists(atPath: path) {
@@ -195,6 +250,13 @@ public actor MemoryStore {
             }
             if version > Schema.currentVersion {
                 throw StoreError.newerSchema(path: path, found: version, supported: Schema.currentVersion)
+            }
+            if configuration.readOnly {
+                if version < Schema.currentVersion {
+                    throw StoreError.olderSchema(path: path, found: version, supported: Schema.currentVersion)
+                }
+                try connection.execute("PRAGMA query_only = ON")
+                return connection
             }
             if connection.isReadOnly {
                 // Readers can still inspect an up-to-date file; nothing can be migrated.
@@ -226,16 +288,27 @@ public actor MemoryStore {
     }
 
     /// Opens the connection, falling back to an immutable read-only view for a WAL file that we
-    /// may not write, in a directory where its `-shm` cannot be created (SQLite cannot read it
-    /// otherwise). Nobody can be writing it through such a view, so that is safe, unless
-    /// committed changes still wait in the `-wal` file: those the view would not see.
+    /// may not write (or only read, as a peer), in a directory where its `-shm` cannot be created
+    /// (SQLite cannot read it otherwise). Nobody can be writing it through such a view, so that is
+    /// safe, unless committed changes still wait in the `-wal` file: those the view would not see.
     private static func connect(_ path: String, _ configuration: Configuration) throws -> Connection {
+        if configuration.readOnly, isWriteAheadLogged(path), access(path + "-wal", F_OK) != 0 {
+            // A WAL file with no `-wal` beside it: nobody is writing it, and a restored replica
+            // (Litestream writes a copy and renames it into place) stays as it is. Read as it is,
+            // SQLite makes no `-wal` and `-shm` beside it, which a reader of a WAL file otherwise
+            // leaves behind. A file that changes in place changes under SQLite's own locks, which
+            // Litestream's follow mode takes after marking the file as a rollback-journal one: that
+            // is read under the locks below.
+            return try Connection(path: path, mode: .readOnlyImmutable, busyTimeoutMilliseconds: 0)
+        }
         do {
+            let mode: Connection.OpenMode =
+                configuration.readOnly ? .readOnly : configuration.createIfMissing ? .readWriteCreate : .readWrite
             return try Connection(
-                path: path, mode: configuration.createIfMissing ? .readWriteCreate : .readWrite,
-                busyTimeoutMilliseconds: Int32(clamping: configuration.busyTimeoutMilliseconds))
+                path: path, mode: mode, busyTimeoutMilliseconds: Int32(clamping: configuration.busyTimeoutMilliseconds))
         } catch let error as SQLiteError
-            where (error.resultCode == .readOnly || error.resultCode == .cannotOpen) && access(path, W_OK) != 0
+            where (error.resultCode == .readOnly || error.resultCode == .cannotOpen)
+                && (configuration.readOnly || access(path, W_OK) != 0)
         {
             let log = path + "-wal"
             // stat, not FileManager's attributes: without Foundation loaded, their size (a UInt64)
@@ -249,6 +322,41 @@ public actor MemoryStore {
             }
             return try Connection(path: path, mode: .readOnlyImmutable, busyTimeoutMilliseconds: 0)
         }
+    }
+
+    /// The first 100 bytes of the file, SQLite's header; nil when it is shorter or cannot be read.
+    private static func header(_ path: String) -> [UInt8]? {
+        let file = Glibc.open(path, O_RDONLY | O_CLOEXEC)
+        guard file >= 0 else { return nil }
+        defer { Glibc.close(file) }
+        var bytes = [UInt8](repeating: 0, count: 100)
+        let read = bytes.withUnsafeMutableBytes { pread(file, $0.baseAddress, 100, 0) }
+        return read == 100 ? bytes : nil
+    }
+
+    /// Whether the file's header says it is in WAL mode (bytes 18 and 19, the read and write
+    /// versions, are 2). False for a file too short to say, which SQLite then judges as it opens it.
+    private static func isWriteAheadLogged(_ path: String) -> Bool {
+        guard let header = header(path) else { return false }
+        return header[18] == 2 && header[19] == 2
+    }
+
+    /// Refuses a file shorter than its header says it is, with no `-wal` to hold the rest: a copy,
+    /// or a restore written in place, that has not finished. SQLite would read the missing pages
+    /// as zeroes, and a query could answer from part of the file without an error. The header's
+    /// page count (bytes 28-31) counts only while its change counter (24-27) is the one it was
+    /// written with (92-95), as SQLite has it; the page size is bytes 16-17 (1 for 65,536).
+    private static func checkWhole(_ path: String) throws {
+        var file = stat()
+        var log = stat()
+        guard let header = header(path), stat(path, &file) == 0, stat(path + "-wal", &log) != 0 || log.st_size == 0,
+            header[24..<28] == header[92..<96]
+        else { return }
+        func bigEndian(_ bytes: ArraySlice<UInt8>) -> Int64 { bytes.reduce(0) { $0 << 8 | Int64($1) } }
+        let pageSize = bigEndian(header[16..<18]) == 1 ? 65_536 : bigEndian(header[16..<18])
+        let expected = bigEndian(header[28..<32]) * pageSize
+        guard Int64(file.st_size) < expected else { return }
+        throw StoreError.incomplete(path: path, bytes: Int64(file.st_size), expected: expected)
     }
 
     /// True when the file could only be opened for reading.
@@ -271,11 +379,29 @@ public actor MemoryStore {
 
     // MARK: - Writing
 
-    /// The table and columns a new short-term memory is written to, in the order its values are bound.
-    package static let shortTermInsertColumns =
-        "short_term_memories(content, session, source, importance, created_at, project)"
+    /// The table and columns a new short-term memory is written to, in the order `insertValues`
+    /// gives its values.
+    package static let shortTermInsertColumns = """
+        short_term_memories(content, session, source, importance, created_at, project, status, status_changed_at,
+            export_origin, export_id)
+        """
 
-    package static let insertShortTermMemory = "INSERT INTO \(shortTermInsertColumns) VALUES (?, ?, ?, ?, ?, ?)"
+    /// How many values `insertValues` gives.
+    package static let shortTermInsertColumnCount = 10
+
+    package static let insertShortTermMemory =
+        "INSERT INTO \(shortTermInsertColumns) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+
+    /// A new memory's values for `shortTermInsertColumns`: pending, or forgotten since
+    /// `forgottenAt` (as `memctl forget` leaves a memory: never consolidated, purged once its
+    /// retention ends).
+    package static func insertValues(_ memory: NewMemory, createdAt: Timestamp) -> [(any SQLiteBindable)?] {
+        [
+            memory.content, memory.session, memory.source, memory.importance, createdAt.iso8601, memory.project,
+            memory.forgottenAt == nil ? MemoryStatus.pending.rawValue : MemoryStatus.forgotten.rawValue,
+            memory.forgottenAt?.iso8601, memory.exportOrigin, memory.exportID,
+        ]
+    }
 
     /// Stores one short-term memory and returns its id.
     public func add(_ memory: NewMemory) throws -> ShortTermMemoryID {
@@ -308,9 +434,7 @@ public actor MemoryStore {
     package static func insert(_ memory: NewMemory, createdAt: Timestamp, into connection: Connection) throws
         -> ShortTermMemoryID
     {
-        try connection.prepare(insertShortTermMemory)
-            .bind([memory.content, memory.session, memory.source, memory.importance, createdAt.iso8601, memory.project])
-            .run()
+        try connection.prepare(insertShortTermMemory).bind(insertValues(memory, createdAt: createdAt)).run()
         return ShortTermMemoryID(connection.lastInsertRowID)
     }
 }

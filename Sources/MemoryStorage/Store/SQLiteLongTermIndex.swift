@@ -13,13 +13,15 @@ package struct SQLiteLongTermIndex: LongTermIndex {
 
     package init(connection: Connection) throws {
         self.connection = connection
+        try MemoryStore.createHeldBandKeys(connection)
         anyProject =
             try connection.scalarInt(
                 "SELECT EXISTS (SELECT 1 FROM long_term_memories WHERE project IS NOT NULL)") == 1
     }
 
-    /// Newest first, read only as far as needed. Where projects are stored, each key's memories
-    /// are looked up for their project (`IS`: NULL matches NULL).
+    /// Newest first, read only as far as needed, from the written keys and those the pass holds
+    /// (`MemoryStore+HeldBandKeys`), merged in order. Where projects are stored, each key's
+    /// memories are looked up for their project (`IS`: NULL matches NULL).
     package func newest(under key: Int64, project: String?, limit: Int, excluding excluded: Set<LongTermMemoryID>)
         throws -> [LongTermMemoryID]
     {
@@ -29,11 +31,20 @@ package struct SQLiteLongTermIndex: LongTermIndex {
             ? try connection.prepare(
                 """
                 SELECT s.ltm_id FROM long_term_signatures s CROSS JOIN long_term_memories l ON l.id = s.ltm_id
-                WHERE s.band_key = ? AND l.project IS ? ORDER BY s.ltm_id DESC
+                WHERE s.band_key = ?1 AND l.project IS ?2
+                UNION ALL
+                SELECT h.ltm_id FROM temp.held_signatures h CROSS JOIN long_term_memories l ON l.id = h.ltm_id
+                WHERE h.band_key = ?1 AND l.project IS ?2
+                ORDER BY 1 DESC
                 """
             ).bind([key, project])
-            : try connection.prepare("SELECT ltm_id FROM long_term_signatures WHERE band_key = ? ORDER BY ltm_id DESC")
-                .bind([key])
+            : try connection.prepare(
+                """
+                SELECT ltm_id FROM long_term_signatures WHERE band_key = ?1
+                UNION ALL SELECT ltm_id FROM temp.held_signatures WHERE band_key = ?1
+                ORDER BY 1 DESC
+                """
+            ).bind([key])
         return try statement.rows(upTo: limit) { row in
             let id = LongTermMemoryID(row.int64(0))
             return excluded.contains(id) ? nil : id

@@ -213,12 +213,11 @@ extension Schema {
         ALTER TABLE long_term_memories ADD COLUMN forgotten_at TEXT \(time("forgotten_at"));
         """
 
-    /// Consolidation wrote a long-term memory's band keys into `long_term_signatures` a batch of
+    /// Consolidation writes a long-term memory's band keys into `long_term_signatures` a batch of
     /// batches at a time, in key order, instead of at every commit: one row per long-term memory
-    /// whose summary changed since; a pass that was stopped or killed left the rows. Since issue
-    /// 32 each batch writes its keys in its own transaction and no pass fills the table; a pass
-    /// writes the keys of the rows an older memoryd left first (`MemoryStore.writeListedSignatures`).
-    /// A long-term memory that goes takes its row with it.
+    /// whose keys the pass holds and has not written; a pass that was stopped or killed leaves
+    /// the rows, and the next pass writes their keys from the summaries first
+    /// (`MemoryStore.beginHoldingBandKeys`). A long-term memory that goes takes its row with it.
     static let version6 = """
         CREATE TABLE long_term_signatures_stale (
             ltm_id INTEGER PRIMARY KEY REFERENCES long_term_memories(id) ON DELETE CASCADE
@@ -345,8 +344,31 @@ extension Schema {
             WHERE project IS NOT NULL;
         """
 
-    /// The constraint on `short_term_memories.export_origin` as version 9 wrote it, and as
-    /// version 10 rewrites it.
+    /// `memctl export`: a memory that came from no export is named in one by this database's
+    /// identity (a random UUID, made once, kept by every later version and by copies of the file)
+    /// and its id, so that importing the export again adds nothing, and exports of two databases
+    /// imported into one never take one's memory for the other's. Imported, it keeps that name
+    /// under the origin `memoryd`, which the CHECK on `export_origin` takes from here on (a
+    /// looser constraint, rewritten in place as version 10 did; no row changes).
+    static let version12 = """
+        CREATE TABLE database_identity (
+            id         INTEGER PRIMARY KEY CHECK (id = 1),
+            uuid       TEXT NOT NULL CHECK (length(uuid) = 36),
+            created_at TEXT NOT NULL DEFAULT (\(now)) \(time("created_at"))
+        );
+        INSERT INTO database_identity(id, uuid) VALUES (1, \(randomUUID));
+        """
+
+    /// SQL for a random (version 4) UUID in its usual text form: 122 random bits from SQLite's
+    /// own generator, the version and variant bits set.
+    static let randomUUID = """
+        lower(hex(randomblob(4)) || '-' || hex(randomblob(2)) || '-4' || substr(hex(randomblob(2)), 2) || '-'
+            || substr('89AB', 1 + (abs(random()) % 4), 1) || substr(hex(randomblob(2)), 2) || '-' || hex(randomblob(6)))
+        """
+
+    /// The constraint on `short_term_memories.export_origin` as version 9 wrote it, as version
+    /// 10 rewrote it, and as version 12 rewrites it.
     static let exportOriginsBefore10 = "export_origin IN ('chatgpt', 'claude')"
-    static let exportOrigins = "export_origin IN ('chatgpt', 'claude', 'claude-code', 'codex', 'gemini')"
+    static let exportOriginsBefore12 = "export_origin IN ('chatgpt', 'claude', 'claude-code', 'codex', 'gemini')"
+    static let exportOrigins = "export_origin IN ('chatgpt', 'claude', 'claude-code', 'codex', 'gemini', 'memoryd')"
 }

@@ -23,17 +23,24 @@ package enum Schema {
         Migration(version: 9, name: "chat exports: each imported message's export id, each conversation's title", sql: version9),
         Migration(
             version: 10, name: "coding agents' transcripts: their message ids, each session's project, followed files",
-            sql: version10
-        ) { connection in
-            try connection.rewriteDefinition(
-                ofTable: "short_term_memories", replacing: exportOriginsBefore10, with: exportOrigins)
-        },
+            sql: version10, after: loosenExportOrigins(from: exportOriginsBefore10, to: exportOriginsBefore12)),
         Migration(version: 11, name: "memories scoped by project", sql: version11),
+        Migration(
+            version: 12, name: "exports: the database's identity, memories imported from another memoryd's export",
+            sql: version12, after: loosenExportOrigins(from: exportOriginsBefore12, to: exportOrigins)),
     ]
+
+    /// Rewrites the CHECK on `short_term_memories.export_origin` in place: a looser constraint,
+    /// which no stored row can break (`Connection.rewriteDefinition`).
+    static func loosenExportOrigins(from old: String, to new: String) -> @Sendable (Connection) throws -> Void {
+        { connection in
+            try connection.rewriteDefinition(ofTable: "short_term_memories", replacing: old, with: new)
+        }
+    }
 
     /// The last migration's version (a test checks). A constant, so that opening a store that is
     /// up to date does not build the migrations' SQL (about a million instructions per process).
-    package static let currentVersion = 11
+    package static let currentVersion = 12
 
     /// `PRAGMA application_id` of a memoryd database: "MEMD" in ASCII. Files with another id,
     /// or with tables but no id, belong to another program and are refused.

@@ -14,6 +14,12 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     case notInitialized(path: String)
     /// A newer memoryd wrote this file; this build must not touch it.
     case newerSchema(path: String, found: Int, supported: Int)
+    /// An older memoryd wrote this file, and it is opened read-only (a peer): it cannot be brought
+    /// up to date, and this build reads only its own version.
+    case olderSchema(path: String, found: Int, supported: Int)
+    /// The file is shorter than its header says, with no `-wal` holding the rest: a copy or a
+    /// restore that has not finished (checked when a file is opened read-only, as a peer is).
+    case incomplete(path: String, bytes: Int64, expected: Int64)
     /// The file (or its directory) cannot be written.
     case readOnly(path: String)
     /// The filesystem that holds the database (and its `-wal`) has no space left: the write
@@ -48,6 +54,10 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
             "\(path) is an empty file, not a memory database yet"
         case .newerSchema(let path, let found, let supported):
             "\(path) has schema version \(found), newer than this build understands (\(supported)); upgrade memoryd"
+        case .olderSchema(let path, let found, let supported):
+            "\(path) has schema version \(found), older than this build reads (\(supported)), and is opened read-only"
+        case .incomplete(let path, let bytes, let expected):
+            "\(path) holds \(bytes) of the \(expected) bytes its header gives: a copy or restore that has not finished"
         case .readOnly(let path):
             "\(path) is read-only: check the permissions of the file and of its directory"
         case .locked(let path, let waited):
@@ -98,5 +108,13 @@ extension StoreError {
     /// pass's commit): the transaction was rolled back whole.
     package var isInterruption: Bool {
         if case .sqlite(let error) = self { error.isInterruption } else { false }
+    }
+}
+
+extension StoreError {
+    /// SQLite's own words for a failure that has no case of its own ("database disk image is
+    /// malformed"), without the statement; nil for the other cases.
+    package var sqliteMessage: String? {
+        if case .sqlite(let error) = self { error.message } else { nil }
     }
 }

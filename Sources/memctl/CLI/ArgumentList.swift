@@ -44,6 +44,27 @@ struct ArgumentList {
         return value
     }
 
+    /// Removes every `--name VALUE` and `--name=VALUE` and returns their values in order: an
+    /// option that may be given again and again (`--peer`).
+    mutating func values(_ name: String) throws(UsageError) -> [String] {
+        var values: [String] = []
+        var index = 0
+        while index < options.count {
+            let argument = options[index]
+            if argument == name {
+                guard index + 1 < options.count else { throw UsageError("\(name) needs a value") }
+                values.append(options[index + 1])
+                options.removeSubrange(index...(index + 1))
+            } else if argument.hasPrefix(name + "=") {
+                values.append(String(argument.dropFirst(name.count + 1)))
+                options.remove(at: index)
+            } else {
+                index += 1
+            }
+        }
+        return values
+    }
+
     /// An option whose value must parse; `what` describes acceptable values for the error.
     mutating func option<T>(_ name: String, _ what: String, _ parse: (String) -> T?) throws(UsageError) -> T? {
         guard let text = try option(name) else { return nil }

@@ -15,7 +15,7 @@ protocol Command {
 /// Every command, in the order `memctl --help` lists them.
 var commands: [any Command.Type] {
     [
-    AddCommand.self, ImportCommand.self, StatsCommand.self, ShortTermCommand.self, LongTermCommand.self,
+    AddCommand.self, ImportCommand.self, ExportCommand.self, StatsCommand.self, ShortTermCommand.self, LongTermCommand.self,
     ShowCommand.self, SearchCommand.self, EntitiesCommand.self, PassesCommand.self, CheckCommand.self, ConsolidateCommand.self, WhyCommand.self,
     ExtractCommand.self, EntityCommand.self, GraphCommand.self, RecallCommand.self, ForgetCommand.self, DemoCommand.self,
     StatusCommand.self, PauseCommand.self, ResumeCommand.self, ReloadCommand.self, MCPCommand.self, ContextCommand.self,

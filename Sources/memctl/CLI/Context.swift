@@ -1,4 +1,5 @@
 import MemoryModel
+import MemoryPasses
 import MemoryStorage
 import FoundationEssentials
 import SystemSupport
@@ -77,10 +78,14 @@ struct Context {
 /// The stores a command opened, to close when it ends.
 final class OpenStores {
     fileprivate(set) var stores: [MemoryStore] = []
+    /// Peers opened read-only (`Context.openPeers`).
+    var peers: [PeerStores] = []
 
     func closeAll() async {
         for store in stores { await store.close() }
+        for opened in peers { await opened.close() }
         stores.removeAll()
+        peers.removeAll()
     }
 }
 

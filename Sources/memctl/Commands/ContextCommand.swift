@@ -16,8 +16,10 @@ struct ContextCommand: Command {
     static let name = "context"
     static let summary = "What a coding agent's session in a project should know (for hooks)"
     static let help = """
-        Usage: memctl context [--project DIR | --all-projects] [--max-words N] [--json] [QUERY]
+        Usage: memctl context [--project DIR | --all-projects] [--max-words N] [--peer [NAME=]DB]...
+                              [--no-peers] [--json] [QUERY]
                memctl context --hook claude-code|codex|gemini [--project DIR] [--max-words N] [--timeout MS]
+                              [--peer [NAME=]DB]... [--no-peers]
 
         Without QUERY: what a new session in the project should know, in at most N words (default
         300): what holds about the user everywhere (the graph's facts about the user, and what the
@@ -29,6 +31,11 @@ struct ContextCommand: Command {
         The project is that of the working directory unless --project DIR or --all-projects is
         given: its memories, those of its parents and its sub-directories, and those of no project
         (docs/PROJECTS.md).
+
+        Other devices' databases (the peers setting, or --peer [NAME=]DB again for each, or
+        --no-peers for none; docs/PEERS.md) are read too, read-only: their memories are told
+        beside this device's, each line's speaker marked with its device ("dana@desktop:"). A
+        peer that cannot be read is skipped with a line on standard error.
 
         With --hook, it answers a coding agent's hook: it reads the hook's JSON on standard input
         (session_id, cwd, hook_event_name, prompt, source) and prints what that agent reads back:
@@ -42,10 +49,12 @@ struct ContextCommand: Command {
         (default 2000) each print nothing and exit 0, with one line on standard error.
         `memctl setup` writes these hooks; docs/HOOKS.md has each agent's contract.
 
-        JSON (without --hook): {"text", "words", "shown": ["ltm:ID", "stm:ID", ...]}
+        JSON (without --hook): {"text", "words", "shown": ["ltm:ID", "stm:ID", "desktop:ltm:ID", ...],
+                                "skipped_peers": [{"name", "path", "reason"}]}
         """
 
     let project: ProjectChoice
+    let peers: PeerChoice
     let maximumWords: Int
     let query: String?
     let hook: TranscriptTool?
@@ -66,12 +75,14 @@ struct ContextCommand: Command {
             hook = nil
         }
         var project = ProjectChoice.unspecified
+        var peers = PeerChoice.configured
         var maximumWords = Self.defaultWords
         var query: String?
         var timeout = Duration.milliseconds(2000)
         var deferred: UsageError?
         do throws(UsageError) {
             project = try ProjectChoice(parsing: &arguments)
+            peers = try PeerChoice(parsing: &arguments)
             let budgets = RecallContext.budgets
             maximumWords =
                 try arguments.option(
@@ -91,8 +102,8 @@ struct ContextCommand: Command {
             guard hook != nil else { throw error }
             deferred = error
         }
-        (self.project, self.maximumWords, self.query, self.timeout, hookUsageError) =
-            (project, maximumWords, query, timeout, deferred)
+        (self.project, self.peers, self.maximumWords, self.query, self.timeout, hookUsageError) =
+            (project, peers, maximumWords, query, timeout, deferred)
     }
 
     func run(_ context: Context) async throws {
@@ -104,10 +115,14 @@ struct ContextCommand: Command {
 
     private func answerCommandLine(_ context: Context) async throws {
         let scope = try project.scope(context, defaultDirectory: ".")
+        let peers = try self.peers.peers(context)
+        let store = try context.openStoreToRead()
         let answer = try await Self.answer(
-            query: query, scope: scope, maximumWords: maximumWords, store: try context.openStoreToRead())
+            query: query, scope: scope, maximumWords: maximumWords, store: store, peers: context.openPeers(peers))
+        context.note(answer.skippedPeers, Self.name)
         if context.json {
-            return try context.printJSON(ContextJSON(text: answer.text, words: answer.words, shown: answer.shown))
+            return try context.printJSON(
+                ContextJSON(text: answer.text, words: answer.words, shown: answer.shown, skippedPeers: answer.skippedPeers))
         }
         if answer.text.isEmpty {
             if context.terminal.isInteractive {
@@ -123,37 +138,38 @@ struct ContextCommand: Command {
         let text: String
         let words: Int
         let shown: [String]
+        let skippedPeers: [SkippedPeer]
     }
 
-    /// What to say: recall for `query`, else the briefing of `scope`; nothing shown in `excluding`
-    /// nor said in `session`.
+    /// What to say: recall for `query`, else the briefing of `scope`, from this device's store and
+    /// its `peers`; nothing shown in `excluding` (references as `shown` gives them, a peer's with
+    /// its device) nor said in `session`.
     static func answer(
-        query: String?, scope: ProjectScope?, maximumWords: Int, store: MemoryStore, excluding: Set<String> = [],
-        session: String? = nil, now: Timestamp = .now
-    ) async throws -> (text: String, words: Int, shown: [String]) {
+        query: String?, scope: ProjectScope?, maximumWords: Int, store: MemoryStore, peers: PeerStores,
+        excluding: Set<String> = [], session: String? = nil, now: Timestamp = .now
+    ) async throws -> (text: String, words: Int, shown: [String], skippedPeers: [SkippedPeer]) {
         if let query {
-            let recall = try await Recaller(store: store).recall(query, limit: 50, now: now, quoting: true, scope: scope)
-            let fresh = recall.memories.filter { memory in
-                memory.session != session
-                    && !excluding.contains("\(memory.kind):\(memory.id)")
-                    && !(memory.matched.map { excluding.contains("stm:\($0.id)") } ?? false)
+            let recall = try await Recaller(store: store, peers: peers).recall(
+                query, limit: 50, now: now, quoting: true, scope: scope)
+            /// The memory's references: itself, and the turn it quotes.
+            func references(_ memory: Recall.Memory) -> [String] {
+                [memory.reference] + (memory.matched.map { [DeviceReference.text("stm:\($0.id)", device: memory.device)] } ?? [])
             }
-            guard !fresh.isEmpty else { return ("", 0, []) }
+            let fresh = recall.memories.filter { memory in
+                memory.session != session && references(memory).allSatisfy { !excluding.contains($0) }
+            }
+            guard !fresh.isEmpty else { return ("", 0, [], recall.skippedPeers) }
             let filtered = Recall(memories: fresh, entities: recall.entities, facts: recall.facts)
             let digest = RecallContext(filtered, query: query, maximumWords: maximumWords)
-            let shown = digest.passages.flatMap { passage in
-                ["\(passage.memory.kind):\(passage.memory.id)"] + (passage.memory.matched.map { ["stm:\($0.id)"] } ?? [])
-            }
-            guard !digest.passages.isEmpty else { return ("", 0, []) }
-            return (digest.text, digest.words, shown)
+            guard !digest.passages.isEmpty else { return ("", 0, [], recall.skippedPeers) }
+            return (digest.text, digest.words, digest.passages.flatMap { references($0.memory) }, recall.skippedPeers)
         }
         let settings = PassSettings()
+        let read = try await SessionBriefingReader(store: store, peers: peers).read(scope: scope, userFacts: 5)
         let briefing = SessionBriefing(
-            candidates: try await store.briefingCandidates(scope: scope),
-            userFacts: try await store.facts(aboutSpeaker: NewMemory.defaultSource, limit: 5),
-            directory: scope?.directory, maximumWords: maximumWords, now: now,
-            strengthHalfLife: settings.strengthHalfLife, excluding: excluding)
-        return (briefing.text, briefing.words, briefing.shown)
+            candidates: read.candidates, userFacts: read.userFacts, directory: scope?.directory,
+            maximumWords: maximumWords, now: now, strengthHalfLife: settings.strengthHalfLife, excluding: excluding)
+        return (briefing.text, briefing.words, briefing.shown, read.skippedPeers)
     }
 
     // MARK: - As an agent's hook
@@ -198,6 +214,7 @@ struct ContextCommand: Command {
         guard FileManager.default.fileExists(atPath: context.databasePath) else {
             throw HookFailure("no database at \(context.databasePath); nothing added")
         }
+        let peers = try self.peers.peers(context)
         var shown = hook.session.flatMap { ShownMemories(tool: tool, session: $0, environment: context.environment) }
         let query: String?
         switch hook.event {
@@ -216,16 +233,23 @@ struct ContextCommand: Command {
             configuration.busyTimeoutMilliseconds, Int(timeout.milliseconds / 2))
         configuration.queryOnly = true
         let store = try MemoryStore(configuration)
-        let answer: (text: String, words: Int, shown: [String])
+        let peerStores = PeerStores.open(
+            peers, besides: configuration.path, busyTimeoutMilliseconds: configuration.busyTimeoutMilliseconds,
+            pageCacheKibibytes: Context.readerPageCacheKibibytes)
+        let answer: (text: String, words: Int, shown: [String], skippedPeers: [SkippedPeer])
         do {
             answer = try await Self.answer(
-                query: query, scope: scope, maximumWords: maximumWords, store: store,
+                query: query, scope: scope, maximumWords: maximumWords, store: store, peers: peerStores,
                 excluding: shown?.references ?? [], session: hook.session)
         } catch {
+            await peerStores.close()
             await store.close()
             throw error
         }
+        await peerStores.close()
         await store.close()
+        // Never on standard output: the agent reads that.
+        context.note(answer.skippedPeers, Self.name)
         guard !answer.text.isEmpty else { return nil }
         try shown?.add(answer.shown)
         return hook.answer(answer.text)

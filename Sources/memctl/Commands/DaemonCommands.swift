@@ -113,7 +113,7 @@ struct ReloadCommand: Command {
 
         Asks memoryd to read its configuration file and MEMORYD_* environment again and waits
         until it has: intervals, retry_base, log_level, min_age, batch_size, threads and follow change at
-        once; db and socket at the next start. A file with a mistake is refused whole: memoryd keeps running with
+        once; peers is memctl's, which reads it at each command; db and socket at the next start. A file with a mistake is refused whole: memoryd keeps running with
         the settings it had, and memctl prints memoryd's reason and exits 1. This is what
         `systemctl reload memoryd` runs.
         """

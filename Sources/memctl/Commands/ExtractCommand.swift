@@ -46,12 +46,12 @@ struct ExtractCommand: Command {
             case .bytes(let bytes):
                 guard let decoded = String(validating: bytes, as: UTF8.self) else {
                     unreadable += 1
-                    return report(number, "not valid UTF-8", context, &output)
+                    return try report(number, "not valid UTF-8", context, &output)
                 }
                 text = decoded
             case .tooLong(let byteCount):
                 unreadable += 1
-                return report(number, "line is \(byteCount) bytes; the limit is 4 MiB", context, &output)
+                return try report(number, "line is \(byteCount) bytes; the limit is 4 MiB", context, &output)
             }
             let entities = extractor.extract(text)
             if context.json {
@@ -70,19 +70,19 @@ struct ExtractCommand: Command {
             }
             // One line in, one line out: a program feeding lines one by one gets each answer
             // before it sends the next; a file or pipe gets 64 KiB writes.
-            output.flush(whenAbove: reader.hasBufferedLine ? 64 * 1024 : 0)
+            try output.flush(whenAbove: reader.hasBufferedLine ? 64 * 1024 : 0)
         }
-        output.flush(whenAbove: 0)
+        try output.flush(whenAbove: 0)
         if unreadable > 0 {
             throw ExtractIncomplete(lines: unreadable)
         }
     }
 
-    private func report(_ number: Int, _ reason: String, _ context: Context, _ output: inout OutputBuffer) {
+    private func report(_ number: Int, _ reason: String, _ context: Context, _ output: inout OutputBuffer) throws {
         if context.json {
             output.append("{\"line\": \(number), \"error\": \(reason.jsonQuoted)}\n")
         } else {
-            output.flush(whenAbove: 0)
+            try output.flush(whenAbove: 0)
             StandardStream.error("standard input: line \(number): \(reason)")
         }
     }
@@ -91,17 +91,4 @@ struct ExtractCommand: Command {
 private struct ExtractIncomplete: Error, CustomStringConvertible {
     let lines: Int
     var description: String { "\(lines) line\(lines == 1 ? "" : "s") could not be read (see above)" }
-}
-
-/// Output collected and written in large pieces.
-struct OutputBuffer {
-    private var text = ""
-
-    mutating func append(_ piece: String) { text += piece }
-
-    mutating func flush(whenAbove limit: Int) {
-        guard text.utf8.count > limit, !text.isEmpty else { return }
-        StandardStream.write(text, to: STDOUT_FILENO)
-        text = ""
-    }
 }

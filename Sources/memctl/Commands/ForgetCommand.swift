@@ -34,6 +34,7 @@ struct ForgetCommand: Command {
     init(parsing arguments: inout ArgumentList) throws(UsageError) {
         purge = arguments.flag("--purge")
         let text = try arguments.positionals(named: "stm:ID|ltm:ID")[0]
+        if let onPeer = DeviceReference(text) { throw UsageError(onPeer.forgetRefusal) }
         guard let reference = RecordReference(text)?.memory else {
             throw UsageError("'\(text)' is not a memory reference: use stm:ID or ltm:ID (e.g. stm:12)")
         }

@@ -22,10 +22,14 @@ struct ImportCommand: Command {
            "project": "/home/me/src/shop"}
         Only "content" is required; a memory without "project" belongs to every project. Chat-style lines {"role": "user", "content": "..."} work too:
         the role becomes the source. Other keys are ignored; blank lines are skipped.
+        What `memctl export` writes is read whole: "export_origin" and "export_id" name a memory (one
+        already stored, or purged, is skipped and counted as already present), and a memory with
+        "forgotten_at" comes in forgotten.
 
         All or nothing: at the first bad line (invalid JSON or UTF-8, missing or empty content,
-        importance outside 0..1, an unparseable created_at, a project that is not an absolute
-        directory, a line over 16 MiB) memctl names the line and the reason, and imports nothing.
+        importance outside 0..1, an unparseable created_at or forgotten_at, a project that is not an
+        absolute directory, an unknown export_origin or one without export_id, a line over 32 MiB)
+        memctl names the line and the reason, and imports nothing.
 
         With --from, FILE is a data export: conversations.json, or the export's .zip as downloaded.
         Each message the user and the assistant wrote on the branch last seen becomes one memory
@@ -52,12 +56,14 @@ struct ImportCommand: Command {
           --dry-run         with --from: read the export or sessions and say what would be imported
                             (the new messages, when the database exists), writing nothing
           --skip-invalid    import the good lines (conversations) and report each bad one
-          --json            print {"imported": N, "skipped": M, "errors": [{"line": L, "error": "..."}]};
+          --json            print {"imported": N, "already_present": P, "skipped": M,
+                            "errors": [{"line": L, "error": "..."}]};
                             with --from, {"imported": N, "already_present": M, "skipped": {...}, ...}
         """
 
-    /// Longest line read; the content limit is 4 MiB, and JSON escapes can make a line longer.
-    static let maximumLineBytes = 16 * 1024 * 1024
+    /// Longest line read: the content limit is 4 MiB, and JSON escapes make a line up to six
+    /// times longer (`\u0001`), so every line `memctl export` writes is read.
+    static let maximumLineBytes = 32 * 1024 * 1024
 
     let file: String
     let skipInvalid: Bool
@@ -111,6 +117,7 @@ struct ImportCommand: Command {
         } else {
             StandardStream.out(
                 "imported \(report.imported) memor\(report.imported == 1 ? "y" : "ies")"
+                    + (report.alreadyPresent > 0 ? ", \(report.alreadyPresent) already present" : "")
                     + (report.skipped > 0 ? ", skipped \(report.skipped) invalid line(s)" : ""))
             for error in report.errors { StandardStream.error("\(source): \(error)") }
             if report.errorsOmitted > 0 {

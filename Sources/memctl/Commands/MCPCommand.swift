@@ -14,6 +14,7 @@ struct MCPCommand: Command {
     static let summary = "Serve memoryd's tools to an AI assistant over MCP (stdio)"
     static let help = """
         Usage: memctl [--db PATH] [--socket PATH] mcp [--project DIR | --all-projects] [--threads N]
+                                                      [--peer [NAME=]DB]... [--no-peers]
 
         Runs a Model Context Protocol server on standard input and output: JSON-RPC 2.0, one
         message per line (protocol versions 2025-06-18, 2025-03-26, 2024-11-05). An assistant
@@ -44,6 +45,11 @@ struct MCPCommand: Command {
         parents, and those of no project. A tool call may name another project, or all_projects.
         --all-projects: no project; memories are remembered for every project and every one is read.
 
+        Peers (docs/PEERS.md): recall and search also read other devices' databases, read-only,
+        opened afresh for each call: the peers setting, read when the server starts, or
+        --peer [NAME=]DB (again for each), or --no-peers. Their lines are marked who@device and
+        their refs device:ltm:ID; why explains such a ref, forget refuses it.
+
         --threads N: the threads a cycle run in this process takes (default: the cores memctl
         may use, at most 8; memoryd has its own setting).
 
@@ -55,10 +61,12 @@ struct MCPCommand: Command {
     /// Threads of a cycle this process runs (`consolidate` without memoryd).
     let threads: Int
     let project: ProjectChoice
+    let peers: PeerChoice
 
     init(parsing arguments: inout ArgumentList) throws(UsageError) {
         threads = try arguments.threads() ?? PassSettings().threads
         project = try ProjectChoice(parsing: &arguments)
+        peers = try PeerChoice(parsing: &arguments)
         try arguments.finish()
     }
 
@@ -70,9 +78,10 @@ struct MCPCommand: Command {
         // Claude Code names the session's project in the environment of the servers it starts.
         let agentProject = context.environment["CLAUDE_PROJECT_DIR"].flatMap { $0.hasPrefix("/") ? $0 : nil }
         let scope = try project.scope(context, defaultDirectory: agentProject ?? ".")
+        let peers = try self.peers.peers(context)
         let toolbox = MCPToolbox(
             store: store, socketPath: context.socketPath, output: output, threads: threads, project: scope,
-            workingDirectory: FileManager.default.currentDirectoryPath, home: context.environment["HOME"])
+            workingDirectory: FileManager.default.currentDirectoryPath, home: context.environment["HOME"], peers: peers)
         let server = MCPServer(toolbox: toolbox, output: output, version: Memctl.version)
         let (lines, input) = AsyncStream.makeStream(of: LineSocketReader.Result.self)
         // SIGTERM and SIGINT end the input as EOF does: calls in flight are cancelled, the store
@@ -83,7 +92,8 @@ struct MCPCommand: Command {
         MCPServer.readLines(from: STDIN_FILENO, into: input)
         StandardStream.error(
             "memctl mcp \(Memctl.version): serving MCP on standard input and output (database \(context.databasePath), "
-                + (scope.map { "project \($0.directory)" } ?? "every project") + ")")
+                + (scope.map { "project \($0.directory)" } ?? "every project")
+                + (peers.isEmpty ? "" : ", peers " + peers.map { "\($0.name) (\($0.path))" }.joined(separator: ", ")) + ")")
         await withTaskGroup { group in
             group.addTask {
                 for await number in signals {

@@ -6,7 +6,8 @@ struct SearchCommand: Command {
     static let name = "search"
     static let summary = "Full-text search over short- and long-term memories (BM25)"
     static let help = """
-        Usage: memctl search QUERY... [--limit N] [--project DIR | --all-projects] [--json]
+        Usage: memctl search QUERY... [--limit N] [--project DIR | --all-projects]
+                             [--peer [NAME=]DB]... [--no-peers] [--json]
 
         Searches short-term contents and long-term summaries with SQLite FTS5 and ranks the
         hits with BM25 (higher score is better). Words are stemmed ('moving' finds 'moved').
@@ -17,15 +18,21 @@ struct SearchCommand: Command {
           --limit N      at most N hits (default: 10)
           --project DIR  only the memories of that project and those of no project
                          (docs/PROJECTS.md); --all-projects: every memory (the default)
-        JSON: [{"kind": "stm", "id": N, "snippet": "...", "score": X}]
+          --peer [NAME=]DB, --no-peers
+                         other devices' databases searched too, read-only, instead of the
+                         peers setting; or none (as memctl recall, docs/PEERS.md). A peer's
+                         hits are marked: desktop:stm:4 in RECORD, "device" in JSON.
+        JSON: [{"kind": "stm", "id": N, "snippet": "...", "score": X, "device": null}]
         """
 
     let query: String
     let limit: Int
     let project: ProjectChoice
+    let peers: PeerChoice
 
     init(parsing arguments: inout ArgumentList) throws(UsageError) {
         project = try ProjectChoice(parsing: &arguments)
+        peers = try PeerChoice(parsing: &arguments)
         limit = try arguments.limit(default: 10)
         query = try arguments.positionals().joined(separator: " ")
         if query.allSatisfy(\.isWhitespace) { throw UsageError("missing QUERY") }
@@ -33,12 +40,17 @@ struct SearchCommand: Command {
 
     func run(_ context: Context) async throws {
         let scope = try project.scope(context, defaultDirectory: nil)
-        let hits = try await context.openStoreToRead().search(query, limit: limit, scope: scope)
+        let peers = try self.peers.peers(context)
+        let store = try context.openStoreToRead()
+        let page = try await Searcher(store: store, peers: context.openPeers(peers)).page(
+            query, offset: 0, limit: limit, scope: scope)
+        context.note(page.skippedPeers, Self.name)
+        let hits = page.hits
         if context.json { return try context.printJSON(hits) }
         var table = Table(
             .init(header: "RECORD"), .init(header: "SCORE", rightAligned: true), .init(header: "SNIPPET"))
         for hit in hits {
-            table.append("\(hit.kind):\(hit.id)", hit.score.twoDecimals, hit.snippet)
+            table.append(hit.reference, hit.score.twoDecimals, hit.snippet)
         }
         if hits.isEmpty {
             StandardStream.out("no matches")

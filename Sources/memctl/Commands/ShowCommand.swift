@@ -7,27 +7,37 @@ struct ShowCommand: Command {
     static let name = "show"
     static let summary = "Show one record with its links: stm:ID, ltm:ID, entity:ID or pass:ID"
     static let help = """
-        Usage: memctl show stm:ID|ltm:ID|entity:ID|pass:ID [--json]
+        Usage: memctl show [DEVICE:]stm:ID|ltm:ID|entity:ID|pass:ID [--json]
 
         Shows one record and what it links to: a short-term memory with the long-term memory
         it went into, its relative times as resolved ("yesterday = 16 March 2022") and its
         entity mentions; a long-term memory with every source short-term
         memory; an entity with its aliases, mentions and relations; a pass from the ledger.
         Content is printed whole.
+
+        DEVICE:REF (desktop:ltm:3, as recall marks a peer's memory) shows the record in that peer's
+        database (the peers setting, docs/PEERS.md), read-only; the ids it shows are that
+        database's.
         """
 
     let reference: RecordReference
+    /// The peer whose record it is; nil for this device's.
+    let device: String?
 
     init(parsing arguments: inout ArgumentList) throws(UsageError) {
         let text = try arguments.positionals(named: "REFERENCE")[0]
+        if let onPeer = DeviceReference(text) {
+            (reference, device) = (onPeer.reference, onPeer.device)
+            return
+        }
         guard let reference = RecordReference(text) else {
             throw UsageError("'\(text)' is not a record reference: use stm:ID, ltm:ID, entity:ID or pass:ID (e.g. stm:12)")
         }
-        self.reference = reference
+        (self.reference, device) = (reference, nil)
     }
 
     func run(_ context: Context) async throws {
-        let store = try context.openStoreToRead()
+        let store = try context.openStoreToRead(device: device)
         switch reference {
         case .shortTerm(let id):
             let detail = try await store.shortTermMemory(id)

@@ -81,32 +81,12 @@ struct ConfigFile {
     /// Replaces `path` with `bytes` at once: a reader sees the old file or the new one, and a
     /// crash leaves one of them.
     private static func writeWhole(_ bytes: [UInt8], to path: String, mode: mode_t) throws(SystemError) {
-        let directory = DaemonPaths.parentDirectory(of: path)
-        let name = String(path.split(separator: "/").last ?? "")
-        var template = Array((directory + "/." + name + ".memoryd-XXXXXX").utf8CString)
-        let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard descriptor >= 0 else { throw SystemError(call: "mkstemp", path: directory) }
-        let temporary = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        do {
-            defer { close(descriptor) }
-            var offset = 0
-            while offset < bytes.count {
-                offset += try systemCall("write", path: temporary) {
-                    bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress! + offset, $0.count - offset) }
-                }
+        let file = try ReplacementFile(replacing: path)
+        try bytes.withUnsafeBytes { bytes in
+            Result { () throws(SystemError) in
+                try StandardStream.writeAll(bytes, to: file.descriptor, path: file.temporaryPath)
             }
-            _ = try systemCall("fchmod", path: temporary) { fchmod(descriptor, mode) }
-            _ = try systemCall("fsync", path: temporary) { fsync(descriptor) }
-            _ = try systemCall("rename", path: path) { rename(temporary, path) }
-        } catch let failure {
-            unlink(temporary)
-            throw failure
-        }
-        // The rename is durable once the directory is.
-        let directoryDescriptor = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        if directoryDescriptor >= 0 {
-            fsync(directoryDescriptor)
-            close(directoryDescriptor)
-        }
+        }.get()
+        try file.commit(mode: mode)
     }
 }

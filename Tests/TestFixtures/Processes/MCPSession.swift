@@ -49,6 +49,8 @@ package final class MCPSession {
         if let workingDirectory { process.currentDirectoryURL = URL(fileURLWithPath: workingDirectory) }
         var env = ProcessInfo.processInfo.environment
         for key in env.keys where key.hasPrefix("MEMORYD_") { env.removeValue(forKey: key) }
+        // The settings memctl reads (the peers) are the test's, never those of whoever runs it.
+        env["XDG_CONFIG_HOME"] = directory.path("xdg-config")
         for (key, value) in environment { env[key] = value }
         process.environment = env
         errorPath = directory.path("mcp-\(UUID().uuidString.prefix(8)).err")

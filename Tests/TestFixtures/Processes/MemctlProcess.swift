@@ -94,6 +94,10 @@ package enum Memctl {
         env["MEMORYD_DB"] = nil
         env["COLUMNS"] = nil
         env["XDG_DATA_HOME"] = directory.path("xdg-data")
+        // The settings memctl reads (the peers) are the test's, never those of whoever runs it.
+        env["XDG_CONFIG_HOME"] = directory.path("xdg-config")
+        env["MEMORYD_PEERS"] = nil
+        env["MEMORYD_CONFIG"] = nil
         for (key, value) in environment { env[key] = value }
         process.environment = env
         // Files rather than pipes: no deadlock however much a command prints.

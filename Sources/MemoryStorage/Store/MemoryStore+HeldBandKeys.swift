@@ -1,0 +1,158 @@
+import MemoryModel
+import SQLiteKit
+
+// MARK: - Band keys held by a consolidation pass
+
+/// A consolidation pass holds the band keys its batches add in a table of its connection
+/// (`temp.held_signatures`) and writes them into `long_term_signatures` in key order once it
+/// holds `heldBandKeysLimit` of them, and when its batches are done, a slice of the key range
+/// per transaction with a checkpoint between slices, so that the `-wal` stays within its bound
+/// however large the table is. Each batch's keys fell on
+/// pages of `long_term_signatures` at random: the 258k Chit-Chat pass wrote 726,562 of its
+/// 1,025,037 `-wal` pages there, rewriting the whole table some 90 times, and beside Litestream
+/// each of those pages is shipped to the replica (docs/REPLICATION.md, "Bytes shipped").
+///
+/// Nothing is lost with the connection: each memory whose keys are held is listed in
+/// `long_term_signatures_stale` in the batch's transaction, and the next pass writes a listed
+/// memory's keys from its summary before it starts (`beginHoldingBandKeys`). Look-ups read both
+/// tables (`SQLiteLongTermIndex`), so a plan sees every key as if it were written. Another
+/// connection that writes a memory's keys (`setSignatures`, `memctl forget`) takes it off the
+/// list, so that the keys a pass held for it are dropped, not written.
+extension MemoryStore {
+    /// Band keys a pass holds before it writes them: about 16 MiB in its connection's temporary
+    /// database (SQLite keeps 2 MiB of it in memory and the rest in a temporary file), and 4
+    /// writes of the table over the 258k Chit-Chat pass instead of 252.
+    package static let heldBandKeysLimit = 524_288
+
+    /// The pages of `long_term_signatures` a slice of held keys should dirty at most (16 MiB),
+    /// so that its transaction stays well within the `-wal`'s bound.
+    static let heldBandKeysSlicePages = 4_096
+
+    /// Rows of `long_term_signatures` on a page, about (a band key and an id, packed).
+    static let signatureRowsPerPage = 200
+
+    /// Starts a pass's holding: the table made (or emptied, after a pass that stopped), and the
+    /// keys of every listed memory written from its summary: those a stopped or killed pass
+    /// held, and those a memoryd before version 8 of the schema left.
+    package func beginHoldingBandKeys(bandKeys: (String) -> [Int64]) throws {
+        try withConnection { connection in
+            try Self.createHeldBandKeys(connection)
+            try connection.execute("DELETE FROM temp.held_signatures")
+            guard try connection.scalarInt("SELECT EXISTS (SELECT 1 FROM long_term_signatures_stale)") == 1 else {
+                return
+            }
+            try connection.inTransaction {
+                let listed = try connection.prepare("SELECT ltm_id FROM long_term_signatures_stale ORDER BY ltm_id")
+                    .rows { LongTermMemoryID($0.int64(0)) }
+                let summary = try connection.prepare(
+                    "SELECT summary FROM long_term_memories WHERE id = ? AND forgotten_at IS NULL")
+                for id in listed {
+                    let text = try summary.bind([id.rawValue]).firstRow { $0.text(0) }
+                    try Self.setSignatures(of: id, to: text.map(bandKeys) ?? [], connection)
+                }
+                try connection.execute("DELETE FROM long_term_signatures_stale")
+            }
+        }
+    }
+
+    /// How many band keys the pass holds.
+    package func heldBandKeyCount() throws -> Int {
+        try withConnection { connection in
+            guard try Self.holdsBandKeys(connection) else { return 0 }
+            return Int(try connection.scalarInt("SELECT count(*) FROM temp.held_signatures") ?? 0)
+        }
+    }
+
+    /// How many held keys to write per transaction: the held keys cut into as many slices of the
+    /// key range as it takes for each to dirty about `heldBandKeysSlicePages` of the table (one at
+    /// 258k memories, several in a store of millions). Each slice also dirties the pages of the
+    /// table's index by memory where the held memories are, so slices are no smaller than that.
+    package func heldBandKeySlice() throws -> Int {
+        try withConnection { connection in
+            guard try Self.holdsBandKeys(connection) else { return 1 }
+            let held = Int(try connection.scalarInt("SELECT count(*) FROM temp.held_signatures") ?? 0)
+            let written = Int(try connection.scalarInt("SELECT count(*) FROM long_term_signatures") ?? 0)
+            let pages = written / Self.signatureRowsPerPage
+            let slices = max(1, (pages + Self.heldBandKeysSlicePages - 1) / Self.heldBandKeysSlicePages)
+            return max(1, (held + slices - 1) / slices)
+        }
+    }
+
+    /// Writes the first `slice` held keys in key order, of the memories still listed (one off
+    /// the list had its keys written by another connection since), in a transaction of their
+    /// own; with the last of them, the list is emptied. False when none was held.
+    package func writeHeldBandKeys(slice size: Int = .max) throws -> Bool {
+        try withConnection { connection in
+            guard try Self.holdsBandKeys(connection) else { return false }
+            return try connection.inTransaction {
+                let slice = try connection.prepare(
+                    "SELECT band_key, ltm_id FROM temp.held_signatures ORDER BY band_key, ltm_id LIMIT ?"
+                ).bind([min(size, Int(Int64.max))]).rows { (key: $0.int64(0), id: $0.int64(1)) }
+                guard let last = slice.last else { return false }
+                let listed = try connection.prepare("SELECT 1 FROM long_term_signatures_stale WHERE ltm_id = ?")
+                let insert = try connection.prepare(
+                    "INSERT OR IGNORE INTO long_term_signatures(band_key, ltm_id) VALUES (?, ?)")
+                for row in slice where try listed.bind([row.id]).firstRow({ _ in true }) ?? false {
+                    try insert.bind([row.key, row.id]).run()
+                }
+                try connection.prepare("DELETE FROM temp.held_signatures WHERE (band_key, ltm_id) <= (?, ?)")
+                    .bind([last.key, last.id]).run()
+                if try connection.scalarInt("SELECT EXISTS (SELECT 1 FROM temp.held_signatures)") == 0 {
+                    try connection.execute("DELETE FROM long_term_signatures_stale")
+                }
+                return true
+            }
+        }
+    }
+
+    /// The table a pass holds keys in, on its connection only; `IF NOT EXISTS`, so that a
+    /// batch written without `beginHoldingBandKeys` (tests, a pass of another kind) has it too.
+    static func createHeldBandKeys(_ connection: Connection) throws {
+        try connection.execute(
+            """
+            CREATE TEMP TABLE IF NOT EXISTS held_signatures (
+                band_key INTEGER NOT NULL,
+                ltm_id   INTEGER NOT NULL,
+                PRIMARY KEY (band_key, ltm_id)
+            ) WITHOUT ROWID;
+            CREATE INDEX IF NOT EXISTS temp.held_signatures_by_ltm ON held_signatures(ltm_id);
+            """)
+    }
+
+    /// Whether this connection holds keys for a pass (has the table).
+    static func holdsBandKeys(_ connection: Connection) throws -> Bool {
+        try connection.scalarInt(
+            "SELECT EXISTS (SELECT 1 FROM temp.sqlite_master WHERE type = 'table' AND name = 'held_signatures')") == 1
+    }
+
+    /// A batch's key changes, in its transaction: inserted keys held and their memories listed,
+    /// deleted ones removed wherever they are.
+    static func hold(_ changes: [SignatureChange], _ connection: Connection) throws {
+        let insert = try connection.prepare("INSERT INTO temp.held_signatures(band_key, ltm_id) VALUES (?, ?)")
+        let list = try connection.prepare("INSERT OR IGNORE INTO long_term_signatures_stale(ltm_id) VALUES (?)")
+        let deleteStored = try connection.prepare("DELETE FROM long_term_signatures WHERE band_key = ? AND ltm_id = ?")
+        let deleteHeld = try connection.prepare("DELETE FROM temp.held_signatures WHERE band_key = ? AND ltm_id = ?")
+        var listed: Set<Int64> = []
+        for change in changes {
+            if change.inserted {
+                try insert.bind([change.key, change.id]).run()
+                if listed.insert(change.id).inserted { try list.bind([change.id]).run() }
+            } else {
+                try deleteStored.bind([change.key, change.id]).run()
+                try deleteHeld.bind([change.key, change.id]).run()
+            }
+        }
+    }
+
+    /// The keys stored for `id`, written or held.
+    static func storedBandKeys(of id: LongTermMemoryID, _ connection: Connection) throws -> Set<Int64> {
+        let sql =
+            try holdsBandKeys(connection)
+            ? """
+            SELECT band_key FROM long_term_signatures WHERE ltm_id = ?1
+            UNION ALL SELECT band_key FROM temp.held_signatures WHERE ltm_id = ?1
+            """
+            : "SELECT band_key FROM long_term_signatures WHERE ltm_id = ?1"
+        return Set(try connection.prepare(sql).bind([id.rawValue]).rows { $0.int64(0) })
+    }
+}
