@@ -159,6 +159,9 @@ struct ReplicationBenchmark {
         let replicator = try Replicator(litestream, database: replicated, replica: replica, directory: directory)
         defer { replicator.stop() }
         try replicator.sync()
+        // The first snapshot of the store comes a few seconds after Litestream starts; it is
+        // not the cycle's.
+        try replicator.waitForSnapshot()
         let tree = ReplicaTreeWatch(replica)
         let wal = FileSizeWatch(path: replicated + "-wal")
         figures.replicatedSeconds = try cycle(replicated)
@@ -273,11 +276,13 @@ final class Replicator {
     private let pid: pid_t
     private let socket: String
     private let database: String
+    private let replica: String
     private var stopped = false
 
     init(_ litestream: String, database: String, replica: String, directory: URL) throws {
         self.litestream = litestream
         self.database = database
+        self.replica = replica
         let name = URL(fileURLWithPath: database).lastPathComponent
         socket = directory.appendingPathComponent("\(name).litestream.sock").path
         let config = directory.appendingPathComponent("\(name).litestream.yml").path
@@ -306,6 +311,16 @@ final class Replicator {
         while !FileManager.default.fileExists(atPath: socket) && Date() < deadline { usleep(10_000) }
         let run = try Subprocess.run(litestream, ["sync", "-wait", "-timeout", "3600", "-socket", socket, database])
         guard run.status == 0 else { throw BenchmarkError("litestream sync exited \(run.status)") }
+    }
+
+    /// Waits until the replica holds a snapshot (level 9), which Litestream writes a few seconds
+    /// after it starts on a database whose replica has none.
+    func waitForSnapshot() throws {
+        let deadline = Date().addingTimeInterval(600)
+        while ReplicaLag.files(in: replica + "/ltx/9").isEmpty {
+            guard Date() < deadline else { throw BenchmarkError("no snapshot in \(replica) after 600 s") }
+            usleep(100_000)
+        }
     }
 
     /// SIGTERM, then waits for Litestream's last upload and its exit.

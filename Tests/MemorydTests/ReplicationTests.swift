@@ -174,7 +174,7 @@ struct ReplicationTests {
         extraction_interval = 1h
         graph_interval = 1h
         min_age = 0
-        batch_size = 16
+        batch_size = 8
         retry_base = 1s
         """
 
@@ -197,7 +197,7 @@ struct ReplicationTests {
     func killsMidPass() throws {
         let dir = try TemporaryDirectory()
         let setup = try Setup(dir: dir)
-        let imported = try Memctl.run(["--db", setup.db, "import", "-"], stdin: Data(variedChat(4_000).utf8), in: dir)
+        let imported = try Memctl.run(["--db", setup.db, "import", "-"], stdin: Data(variedChat(6_000).utf8), in: dir)
         try #require(imported.status == 0, "\(imported.stderr)")
         let config = try dir.write("memoryd.conf", Self.daemonConfiguration)
 
