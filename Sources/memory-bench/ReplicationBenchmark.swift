@@ -96,7 +96,7 @@ struct ReplicationBenchmark {
     private func measureLag() throws -> [Double] {
         let database = path("lag.db")
         let replica = path("lag-replica")
-        removeDatabase(database)
+        removeReplicated(database)
         try? FileManager.default.removeItem(atPath: replica)
         try messages.importInto(database, count: 1_000, memctl: memctl)
         let replicator = try Replicator(litestream, database: database, replica: replica, directory: directory)
@@ -149,7 +149,7 @@ struct ReplicationBenchmark {
         let plain = path("pass-plain.db")
         let replicated = path("pass-replicated.db")
         let replica = path("pass-replica")
-        for database in [plain, replicated] { removeDatabase(database) }
+        for database in [plain, replicated] { removeReplicated(database) }
         try? FileManager.default.removeItem(atPath: replica)
         try messages.importInto(plain, count: rows, memctl: memctl)
         try FileManager.default.copyItem(atPath: plain, toPath: replicated)
@@ -222,7 +222,7 @@ struct ReplicationBenchmark {
             _ = try cycle(database)
             try FileManager.default.moveItem(atPath: database, toPath: kept)
         }
-        for file in [database, restored] { removeDatabase(file) }
+        for file in [database, restored] { removeReplicated(file) }
         try? FileManager.default.removeItem(atPath: replica)
         try FileManager.default.copyItem(atPath: kept, toPath: database)
         figures.databaseBytes = FileSizeWatch.size(database)
@@ -255,6 +255,15 @@ struct ReplicationBenchmark {
     // MARK: - Processes
 
     private func path(_ name: String) -> String { directory.appendingPathComponent(name).path }
+
+    /// Removes a database and Litestream's state beside it (`.NAME-litestream`): left there from
+    /// an earlier run (`--keep`), it belongs to another database, and Litestream fails on it.
+    private func removeReplicated(_ database: String) {
+        removeDatabase(database)
+        let file = URL(fileURLWithPath: database)
+        try? FileManager.default.removeItem(
+            at: file.deletingLastPathComponent().appendingPathComponent(".\(file.lastPathComponent)-litestream"))
+    }
 
     /// Runs a program to its end, its output to /dev/null; its exit status. Started directly,
     /// not measured: what matters is when it returns.
