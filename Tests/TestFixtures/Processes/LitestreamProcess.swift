@@ -79,6 +79,19 @@
                 program: URL(fileURLWithPath: executable), timeout: timeout)
         }
 
+        /// Waits until Litestream has shipped every commit of `database` so far (`litestream sync
+        /// -wait` on the control socket at `socket`), once a Litestream just started listens there.
+        package static func sync(
+            _ database: String, socket: String, in directory: TemporaryDirectory,
+            sourceLocation: SourceLocation = #_sourceLocation
+        ) throws {
+            let deadline = Date().addingTimeInterval(15)
+            while !FileManager.default.fileExists(atPath: socket) && Date() < deadline { usleep(10_000) }
+            let synced = try run(["sync", "-wait", "-socket", socket, database], in: directory)
+            try #require(
+                synced.status == 0, "litestream sync: \(synced.stderr)\(synced.stdout)", sourceLocation: sourceLocation)
+        }
+
         /// The configuration of one database with a file replica in `replica`, syncing every
         /// `syncInterval` (a duration as Litestream reads it: "200ms") and looking at the `-wal`
         /// every `monitorInterval`; with a control socket at `socket` for `litestream sync -wait`.
