@@ -85,16 +85,27 @@ extension MemoryStore {
         try withConnection { connection in
             guard try Self.holdsBandKeys(connection) else { return false }
             return try connection.inTransaction {
-                let slice = try connection.prepare(
-                    "SELECT band_key, ltm_id FROM temp.held_signatures ORDER BY band_key, ltm_id LIMIT ?"
-                ).bind([min(size, Int(Int64.max))]).rows { (key: $0.int64(0), id: $0.int64(1)) }
-                guard let last = slice.last else { return false }
-                let listed = try connection.prepare("SELECT 1 FROM long_term_signatures_stale WHERE ltm_id = ?")
-                let insert = try connection.prepare(
-                    "INSERT OR IGNORE INTO long_term_signatures(band_key, ltm_id) VALUES (?, ?)")
-                for row in slice where try listed.bind([row.id]).firstRow({ _ in true }) ?? false {
-                    try insert.bind([row.key, row.id]).run()
-                }
+                // The slice's last key, then the slice written and dropped in SQL: no row of it
+                // comes into memory.
+                let count = min(size, Int(Int64.max))
+                guard
+                    let last = try connection.prepare(
+                        """
+                        SELECT band_key, ltm_id FROM (
+                            SELECT band_key, ltm_id FROM temp.held_signatures ORDER BY band_key, ltm_id LIMIT ?
+                        ) ORDER BY band_key DESC, ltm_id DESC LIMIT 1
+                        """
+                    ).bind([count]).firstRow({ (key: $0.int64(0), id: $0.int64(1)) })
+                else { return false }
+                try connection.prepare(
+                    """
+                    INSERT OR IGNORE INTO long_term_signatures(band_key, ltm_id)
+                        SELECT band_key, ltm_id FROM temp.held_signatures
+                        WHERE (band_key, ltm_id) <= (?1, ?2)
+                            AND ltm_id IN (SELECT ltm_id FROM long_term_signatures_stale)
+                        ORDER BY band_key, ltm_id
+                    """
+                ).bind([last.key, last.id]).run()
                 try connection.prepare("DELETE FROM temp.held_signatures WHERE (band_key, ltm_id) <= (?, ?)")
                     .bind([last.key, last.id]).run()
                 if try connection.scalarInt("SELECT EXISTS (SELECT 1 FROM temp.held_signatures)") == 0 {
