@@ -94,9 +94,10 @@ public actor MemoryStore {
     ) throws -> CheckpointStep {
         try withConnection { connection in
             guard connection.walPages >= pages else { return .done }
-            let copied = try Self.checkpoint("PASSIVE", connection)
+            let replicated = try Self.isReplicatedByLitestream(connection)
+            let copied = try Self.checkpoint(replicated ? .besideLitestream : .passive, connection)
             connection.walPages = 0
-            if !copied, leavingToLitestream, try isReplicatedByLitestream(connection) {
+            if !copied, leavingToLitestream, replicated {
                 return .leftToLitestream(writeAheadLogGeneration())
             }
             return .done
@@ -114,17 +115,36 @@ public actor MemoryStore {
     package func checkpointAtPassEnd() throws {
         try withConnection { connection in
             guard connection.walPages >= Self.checkpointPagesAtEnd else { return }
-            if try isReplicatedByLitestream(connection) {
-                try connection.withBusyTimeout(milliseconds: 0) { _ = try Self.checkpoint("TRUNCATE", connection) }
-            } else {
-                _ = try Self.checkpoint("TRUNCATE", connection)
-            }
+            _ = try Self.checkpoint(try Self.isReplicatedByLitestream(connection) ? .besideLitestream : .truncate, connection)
             connection.walPages = 0
         }
     }
 
-    /// Runs `wal_checkpoint(mode)`; true when it copied the whole `-wal` (for TRUNCATE: and
-    /// emptied it). A checkpoint that another checkpoint or a reader held up is not an error.
+    /// How a checkpoint copies the `-wal`.
+    private enum CheckpointMode {
+        /// As far as readers allow, never waiting; the next writer starts the `-wal` over in place.
+        case passive
+        /// All of it, waiting for readers up to the busy timeout, and the file emptied.
+        case truncate
+        /// On a database Litestream replicates: TRUNCATE, not waiting. A `-wal` started over in
+        /// place while Litestream was down is one it cannot follow: it checks only that the last
+        /// frame it copied is still there, skips what was committed and copied in between, and
+        /// ships a replica that no longer restores (found by ReplicationTests' kills; reproduced
+        /// with the `sqlite3` shell and Litestream 0.5.17 alone). An emptied `-wal` it sees, and
+        /// takes a snapshot. While Litestream runs, its read transaction stops the copy at once.
+        case besideLitestream
+    }
+
+    /// Runs `wal_checkpoint`; true when it copied the whole `-wal` (for TRUNCATE: and emptied
+    /// it). A checkpoint that another checkpoint or a reader held up is not an error.
+    private static func checkpoint(_ mode: CheckpointMode, _ connection: Connection) throws -> Bool {
+        switch mode {
+        case .passive: try checkpoint("PASSIVE", connection)
+        case .truncate: try checkpoint("TRUNCATE", connection)
+        case .besideLitestream: try connection.withBusyTimeout(milliseconds: 0) { try checkpoint("TRUNCATE", connection) }
+        }
+    }
+
     private static func checkpoint(_ mode: String, _ connection: Connection) throws -> Bool {
         do {
             let result = try connection.prepare("PRAGMA wal_checkpoint(\(mode))", cached: false).rows {
@@ -144,8 +164,8 @@ public actor MemoryStore {
     /// the TRUNCATE would only wait out the busy timeout on its read transaction.
     package func checkpointAfterBulkWrites() throws {
         try withConnection { connection in
-            guard try !isReplicatedByLitestream(connection) else { return }
-            _ = try Self.checkpoint("TRUNCATE", connection)
+            guard try !Self.isReplicatedByLitestream(connection) else { return }
+            _ = try Self.checkpoint(.truncate, connection)
         }
     }
 
@@ -277,6 +297,11 @@ public actor MemoryStore {
                 // The passes checkpoint between batches (`checkpointIfDue()`), never inside a commit.
                 try connection.execute("PRAGMA synchronous = NORMAL")
                 connection.checkpointsItself()
+            } else if try Self.isReplicatedByLitestream(connection) {
+                // SQLite's automatic checkpoint is PASSIVE, which Litestream cannot follow if it
+                // is down at that moment (`CheckpointMode.besideLitestream`); Litestream copies
+                // the `-wal` itself, and the passes empty it when it is not running.
+                try connection.execute("PRAGMA wal_autocheckpoint = 0")
             } else {
                 try connection.execute("PRAGMA wal_autocheckpoint = \(Self.writerCheckpointPages)")
             }
