@@ -150,7 +150,7 @@ let package = Package(
             name: "MemorydTests",
             dependencies: [
                 "memoryd", "memctl", "MemoryDaemon", "ControlProtocol", "MemoryPasses", "MemoryStorage", "MemoryEngines",
-                "MemoryModel", "SQLiteKit", "TestFixtures", "HTTPServer",
+                "MemoryModel", "SQLiteKit", "SystemSupport", "TestFixtures", "HTTPServer",
             ]),
         // memoryd installed as a service under a real systemd (systemd-nspawn; root only). It builds
         // the release binaries itself, as the README's install steps do.

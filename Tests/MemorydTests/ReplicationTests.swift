@@ -2,6 +2,7 @@ import Foundation
 import MemoryStorage
 import SQLiteKit
 import Synchronization
+import SystemSupport
 import TestFixtures
 import Testing
 
@@ -189,94 +190,102 @@ struct ReplicationTests {
     @Test(
         "three SIGKILLs of memoryd and three of Litestream mid-pass, memctl add writing beside: every restored copy passes check and holds what was committed before the replica's lag; at the end the copy is the database"
     )
-    func killsMidPass() throws {
-        let dir = try TemporaryDirectory()
-        let setup = try Setup(dir: dir)
-        let imported = try Memctl.run(["--db", setup.db, "import", "-"], stdin: Data(variedChat(6_000).utf8), in: dir)
-        try #require(imported.status == 0, "\(imported.stderr)")
-        let config = try dir.write("memoryd.conf", Self.daemonConfiguration)
+    func killsMidPass() async throws {
+        // Blocking work (processes, sleeps) on a thread of its own: on two cores a test that
+        // held one of Swift concurrency's two threads this long starved the async suites.
+        try await Threads.result(name: "replication-test") {
+            let dir = try TemporaryDirectory()
+            let setup = try Setup(dir: dir)
+            let imported = try Memctl.run(["--db", setup.db, "import", "-"], stdin: Data(variedChat(6_000).utf8), in: dir)
+            try #require(imported.status == 0, "\(imported.stderr)")
+            let config = try dir.write("memoryd.conf", Self.daemonConfiguration)
 
-        // Litestream first, as its unit starts before memoryd's: it sees every commit.
-        var litestream = try setup.startLitestream()
-        try setup.sync()
-        var daemon = try Self.startDaemon(setup, config: config)
-        let writer = Writer(db: setup.db, in: dir)
+            // Litestream first, as its unit starts before memoryd's: it sees every commit.
+            var litestream = try setup.startLitestream()
+            try setup.sync()
+            var daemon = try Self.startDaemon(setup, config: config)
+            let writer = Writer(db: setup.db, in: dir)
 
-        var killedMidPass = 0
-        var missing: [String] = []
-        for kill in 0..<6 {
-            // At a random instant of the cycle memoryd runs at start (the first, or the one a
-            // restart began).
-            let deadline = Date().addingTimeInterval(10)
-            while !daemon.log.contains("pass started") && Date() < deadline { usleep(5_000) }
-            usleep(UInt32.random(in: 300_000...1_500_000))
-            let killsMemoryd = kill.isMultiple(of: 2)
-            let inPass = !daemon.log.contains("graph pass completed")
-            if killsMemoryd { daemon.signal(SIGKILL) } else { litestream.signal(SIGKILL) }
-            let killedAt = ContinuousClock.now
-            if inPass { killedMidPass += 1 }
-            #expect(killsMemoryd ? daemon.waitForExit(timeout: 10) : litestream.waitForExit(timeout: 10))
+            var killedMidPass = 0
+            var missing: [String] = []
+            for kill in 0..<6 {
+                // At a random instant of the cycle memoryd runs at start (the first, or the one a
+                // restart began).
+                let deadline = Date().addingTimeInterval(10)
+                while !daemon.log.contains("pass started") && Date() < deadline { usleep(5_000) }
+                usleep(UInt32.random(in: 300_000...1_500_000))
+                let killsMemoryd = kill.isMultiple(of: 2)
+                let inPass = !daemon.log.contains("graph pass completed")
+                if killsMemoryd { daemon.signal(SIGKILL) } else { litestream.signal(SIGKILL) }
+                let killedAt = ContinuousClock.now
+                if inPass { killedMidPass += 1 }
+                #expect(killsMemoryd ? daemon.waitForExit(timeout: 10) : litestream.waitForExit(timeout: 10))
 
-            // The replica as the kill left it: a database that passes check, with every memory
-            // committed longer than the lag before the kill.
-            let copy = try setup.restore(to: "copy-\(kill).db")
-            let held = try Self.contents(copy)
-            let due = writer.committed(before: killedAt - .milliseconds(Int(Self.lagAllowance * 1000)))
-            missing += due.filter { !held.contains($0) }.map { "kill \(kill): \($0)" }
+                // The replica as the kill left it: a database that passes check, with every memory
+                // committed longer than the lag before the kill.
+                let copy = try setup.restore(to: "copy-\(kill).db")
+                let held = try Self.contents(copy)
+                let due = writer.committed(before: killedAt - .milliseconds(Int(Self.lagAllowance * 1000)))
+                missing += due.filter { !held.contains($0) }.map { "kill \(kill): \($0)" }
 
-            if killsMemoryd {
-                daemon = try Self.startDaemon(setup, config: config)
-            } else {
-                litestream = try setup.startLitestream()
+                if killsMemoryd {
+                    daemon = try Self.startDaemon(setup, config: config)
+                } else {
+                    litestream = try setup.startLitestream()
+                }
             }
-        }
-        #expect(missing.isEmpty, "memories committed before the replica's lag but not in the replica: \(missing)")
-        #expect(killedMidPass == 6, "every kill lands in a cycle: \(killedMidPass) of 6")
+            #expect(missing.isEmpty, "memories committed before the replica's lag but not in the replica: \(missing)")
+            #expect(killedMidPass == 6, "every kill lands in a cycle: \(killedMidPass) of 6")
 
-        // The end: memoryd stops (its last batch committed), Litestream ships it all.
-        writer.stop()
-        daemon.signal(SIGTERM)
-        #expect(daemon.waitForExit(timeout: 15) && daemon.process.terminationStatus == 0, "\(daemon.log)")
-        try setup.sync()
-        let last = try setup.restore(to: "last.db")
-        #expect(writer.errors.isEmpty, "every add beside memoryd and Litestream succeeds: \(writer.errors)")
-        #expect(writer.all.count > 20, "the writer added \(writer.all.count) memories")
-        let held = try Self.contents(last)
-        #expect(writer.all.allSatisfy { held.contains($0.text) })
-        #expect(try Self.contents(setup.db) == held)
-        #expect(try CycleOutcome.rows(last) == CycleOutcome.rows(setup.db))
-        litestream.signal(SIGTERM)
-        #expect(litestream.waitForExit(timeout: 40), "\(litestream.log)")
+            // The end: memoryd stops (its last batch committed), Litestream ships it all.
+            writer.stop()
+            daemon.signal(SIGTERM)
+            #expect(daemon.waitForExit(timeout: 15) && daemon.process.terminationStatus == 0, "\(daemon.log)")
+            try setup.sync()
+            let last = try setup.restore(to: "last.db")
+            #expect(writer.errors.isEmpty, "every add beside memoryd and Litestream succeeds: \(writer.errors)")
+            #expect(writer.all.count > 20, "the writer added \(writer.all.count) memories")
+            let held = try Self.contents(last)
+            #expect(writer.all.allSatisfy { held.contains($0.text) })
+            #expect(try Self.contents(setup.db) == held)
+            #expect(try CycleOutcome.rows(last) == CycleOutcome.rows(setup.db))
+            litestream.signal(SIGTERM)
+            #expect(litestream.waitForExit(timeout: 40), "\(litestream.log)")
+        }
     }
 
     @Test("a restore to a time between two waves of adds holds the first wave and none of the second")
-    func pointInTime() throws {
-        let dir = try TemporaryDirectory()
-        let setup = try Setup(dir: dir)
-        let first = (1...10).map { "first wave \($0): the dentist moved to Friday" }
-        let second = (1...10).map { "second wave \($0): the dentist moved to Monday" }
-        let seeded = try Memctl.run(["--db", setup.db, "add", "the dentist is on Thursday"], in: dir)
-        try #require(seeded.status == 0, "\(seeded.stderr)")
-        let litestream = try setup.startLitestream()
+    func pointInTime() async throws {
+        // Blocking work (processes, sleeps) on a thread of its own: on two cores a test that
+        // held one of Swift concurrency's two threads this long starved the async suites.
+        try await Threads.result(name: "replication-test") {
+            let dir = try TemporaryDirectory()
+            let setup = try Setup(dir: dir)
+            let first = (1...10).map { "first wave \($0): the dentist moved to Friday" }
+            let second = (1...10).map { "second wave \($0): the dentist moved to Monday" }
+            let seeded = try Memctl.run(["--db", setup.db, "add", "the dentist is on Thursday"], in: dir)
+            try #require(seeded.status == 0, "\(seeded.stderr)")
+            let litestream = try setup.startLitestream()
 
-        for text in first { try #require(try Memctl.run(["--db", setup.db, "add", "--", text], in: dir).status == 0) }
-        try setup.sync()
-        // The instant between the waves: after the replica holds the first, before the second.
-        usleep(300_000)
-        let between = Date()
-        usleep(300_000)
-        for text in second { try #require(try Memctl.run(["--db", setup.db, "add", "--", text], in: dir).status == 0) }
-        try setup.sync()
+            for text in first { try #require(try Memctl.run(["--db", setup.db, "add", "--", text], in: dir).status == 0) }
+            try setup.sync()
+            // The instant between the waves: after the replica holds the first, before the second.
+            usleep(300_000)
+            let between = Date()
+            usleep(300_000)
+            for text in second { try #require(try Memctl.run(["--db", setup.db, "add", "--", text], in: dir).status == 0) }
+            try setup.sync()
 
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        let then = try Self.contents(try setup.restore(to: "then.db", timestamp: formatter.string(from: between)))
-        #expect(first.allSatisfy { then.contains($0) })
-        #expect(second.allSatisfy { !then.contains($0) })
-        let now = try Self.contents(try setup.restore(to: "now.db"))
-        #expect((first + second).allSatisfy { now.contains($0) })
-        litestream.signal(SIGTERM)
-        #expect(litestream.waitForExit(timeout: 40), "\(litestream.log)")
+            let formatter = ISO8601DateFormatter()
+            formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+            let then = try Self.contents(try setup.restore(to: "then.db", timestamp: formatter.string(from: between)))
+            #expect(first.allSatisfy { then.contains($0) })
+            #expect(second.allSatisfy { !then.contains($0) })
+            let now = try Self.contents(try setup.restore(to: "now.db"))
+            #expect((first + second).allSatisfy { now.contains($0) })
+            litestream.signal(SIGTERM)
+            #expect(litestream.waitForExit(timeout: 40), "\(litestream.log)")
+        }
     }
 
     /// 30,000 generated memories at the default batch size, the fewest found to make the
@@ -286,30 +295,34 @@ struct ReplicationTests {
     @Test(
         "beside Litestream, a consolidation pass over 30,000 memories keeps the -wal at most 64 MB (sampled every 50 ms), and the replica restores to the same database"
     )
-    func walBoundBesideLitestream() throws {
-        let dir = try TemporaryDirectory()
-        let setup = try Setup(dir: dir)
-        let imported = try Memctl.run(["--db", setup.db, "import", "-"], stdin: Data(variedChat(30_000).utf8), in: dir)
-        try #require(imported.status == 0, "\(imported.stderr)")
-        let litestream = try setup.startLitestream()
-        // Litestream holds its read transaction from here on.
-        try setup.sync()
+    func walBoundBesideLitestream() async throws {
+        // Blocking work (processes, sleeps) on a thread of its own: on two cores a test that
+        // held one of Swift concurrency's two threads this long starved the async suites.
+        try await Threads.result(name: "replication-test") {
+            let dir = try TemporaryDirectory()
+            let setup = try Setup(dir: dir)
+            let imported = try Memctl.run(["--db", setup.db, "import", "-"], stdin: Data(variedChat(30_000).utf8), in: dir)
+            try #require(imported.status == 0, "\(imported.stderr)")
+            let litestream = try setup.startLitestream()
+            // Litestream holds its read transaction from here on.
+            try setup.sync()
 
-        let wal = SizeWatch(setup.db + "-wal", every: 0.05)
-        let pass = try Memctl.run(
-            ["--db", setup.db, "consolidate", "--local", "--min-age", "0", "--only", "consolidation", "--json"], in: dir
-        )
-        let largest = wal.stop()
-        #expect(pass.status == 0, "\(pass.stderr)")
-        let passes = try #require(try pass.jsonObject()["passes"] as? [[String: Any]])
-        #expect(passes.map { $0["outcome"] as? String } == ["completed"])
-        #expect(largest <= MemoryStore.walBoundBytes, "the -wal reached \(largest) bytes beside Litestream")
+            let wal = SizeWatch(setup.db + "-wal", every: 0.05)
+            let pass = try Memctl.run(
+                ["--db", setup.db, "consolidate", "--local", "--min-age", "0", "--only", "consolidation", "--json"], in: dir
+            )
+            let largest = wal.stop()
+            #expect(pass.status == 0, "\(pass.stderr)")
+            let passes = try #require(try pass.jsonObject()["passes"] as? [[String: Any]])
+            #expect(passes.map { $0["outcome"] as? String } == ["completed"])
+            #expect(largest <= MemoryStore.walBoundBytes, "the -wal reached \(largest) bytes beside Litestream")
 
-        try setup.sync()
-        let copy = try setup.restore(to: "copy.db")
-        #expect(try CycleOutcome.rows(copy) == CycleOutcome.rows(setup.db))
-        litestream.signal(SIGTERM)
-        #expect(litestream.waitForExit(timeout: 40), "\(litestream.log)")
+            try setup.sync()
+            let copy = try setup.restore(to: "copy.db")
+            #expect(try CycleOutcome.rows(copy) == CycleOutcome.rows(setup.db))
+            litestream.signal(SIGTERM)
+            #expect(litestream.waitForExit(timeout: 40), "\(litestream.log)")
+        }
     }
 
     /// scripts/restore-peer, as memoryd-peer@NAME.service runs it (docs/REPLICATION.md, "Peers").
@@ -319,99 +332,107 @@ struct ReplicationTests {
     @Test(
         "restore-peer makes a peer's copy, downloads nothing while the replica is unchanged, and swaps a new copy in whole once it has changed, under a reader of the old one"
     )
-    func peerCopy() throws {
-        let dir = try TemporaryDirectory()
-        let setup = try Setup(dir: dir)
-        try #require(try Memctl.run(["--db", setup.db, "add", "the laptop's first memory"], in: dir).status == 0)
-        let litestream = try setup.startLitestream()
-        try setup.sync()
-        let peers = dir.path("peers")
-        let copy = peers + "/laptop.db"
-        func restorePeer() throws -> MemctlResult {
-            try Memctl.run(
-                [Self.restorePeer, "laptop", setup.replicaURL, peers], environment: LitestreamProcess.environment,
-                in: dir, program: URL(fileURLWithPath: "/bin/sh"), timeout: 60)
-        }
-        func inode(_ path: String) -> UInt64 {
-            var status = stat()
-            return stat(path, &status) == 0 ? UInt64(status.st_ino) : 0
-        }
+    func peerCopy() async throws {
+        // Blocking work (processes, sleeps) on a thread of its own: on two cores a test that
+        // held one of Swift concurrency's two threads this long starved the async suites.
+        try await Threads.result(name: "replication-test") {
+            let dir = try TemporaryDirectory()
+            let setup = try Setup(dir: dir)
+            try #require(try Memctl.run(["--db", setup.db, "add", "the laptop's first memory"], in: dir).status == 0)
+            let litestream = try setup.startLitestream()
+            try setup.sync()
+            let peers = dir.path("peers")
+            let copy = peers + "/laptop.db"
+            func restorePeer() throws -> MemctlResult {
+                try Memctl.run(
+                    [Self.restorePeer, "laptop", setup.replicaURL, peers], environment: LitestreamProcess.environment,
+                    in: dir, program: URL(fileURLWithPath: "/bin/sh"), timeout: 60)
+            }
+            func inode(_ path: String) -> UInt64 {
+                var status = stat()
+                return stat(path, &status) == 0 ? UInt64(status.st_ino) : 0
+            }
 
-        let first = try restorePeer()
-        try #require(first.status == 0, "\(first.stdout)\(first.stderr)")
-        #expect(try Self.contents(copy) == ["the laptop's first memory"])
-        let restoredFirst = inode(copy)
-        let unchanged = try restorePeer()
-        #expect(unchanged.status == 0 && unchanged.stdout == "", "\(unchanged.stdout)\(unchanged.stderr)")
-        #expect(inode(copy) == restoredFirst, "an unchanged replica is not restored again")
+            let first = try restorePeer()
+            try #require(first.status == 0, "\(first.stdout)\(first.stderr)")
+            #expect(try Self.contents(copy) == ["the laptop's first memory"])
+            let restoredFirst = inode(copy)
+            let unchanged = try restorePeer()
+            #expect(unchanged.status == 0 && unchanged.stdout == "", "\(unchanged.stdout)\(unchanged.stderr)")
+            #expect(inode(copy) == restoredFirst, "an unchanged replica is not restored again")
 
-        // A reader (a running `memctl mcp`) has the old copy open while the new one comes.
-        let reader = try Connection(path: copy, mode: .readWrite, busyTimeoutMilliseconds: 1_000)
-        try #require(try Memctl.run(["--db", setup.db, "add", "the laptop's second memory"], in: dir).status == 0)
-        try setup.sync()
-        let changed = try restorePeer()
-        try #require(changed.status == 0, "\(changed.stdout)\(changed.stderr)")
-        #expect(inode(copy) != restoredFirst)
-        #expect(try Self.contents(copy) == ["the laptop's first memory", "the laptop's second memory"])
-        #expect(try reader.scalarInt("SELECT count(*) FROM short_term_memories") == 1, "the reader keeps the old copy")
-        let check = try Memctl.run(["--db", copy, "check"], in: dir)
-        #expect(check.status == 0, "\(check.stdout)\(check.stderr)")
-        litestream.signal(SIGTERM)
-        #expect(litestream.waitForExit(timeout: 40), "\(litestream.log)")
+            // A reader (a running `memctl mcp`) has the old copy open while the new one comes.
+            let reader = try Connection(path: copy, mode: .readWrite, busyTimeoutMilliseconds: 1_000)
+            try #require(try Memctl.run(["--db", setup.db, "add", "the laptop's second memory"], in: dir).status == 0)
+            try setup.sync()
+            let changed = try restorePeer()
+            try #require(changed.status == 0, "\(changed.stdout)\(changed.stderr)")
+            #expect(inode(copy) != restoredFirst)
+            #expect(try Self.contents(copy) == ["the laptop's first memory", "the laptop's second memory"])
+            #expect(try reader.scalarInt("SELECT count(*) FROM short_term_memories") == 1, "the reader keeps the old copy")
+            let check = try Memctl.run(["--db", copy, "check"], in: dir)
+            #expect(check.status == 0, "\(check.stdout)\(check.stderr)")
+            litestream.signal(SIGTERM)
+            #expect(litestream.waitForExit(timeout: 40), "\(litestream.log)")
+        }
     }
 
     @Test(
         "to an S3-compatible store (moto on 127.0.0.1): a pass and adds beside Litestream, restored from the bucket, pass check and equal the database",
         .enabled(if: MotoServer.isAvailable, Comment(rawValue: MotoServer.missingMessage)))
-    func s3Replica() throws {
-        let dir = try TemporaryDirectory()
-        let moto = try MotoServer(in: dir)
-        try moto.createBucket("memories")
-        let db = dir.path("memory.db")
-        let imported = try Memctl.run(["--db", db, "import", "-"], stdin: Data(variedChat(1_000).utf8), in: dir)
-        try #require(imported.status == 0, "\(imported.stderr)")
-        let socket = dir.path("litestream.sock")
-        let config = try dir.write(
-            "litestream.yml",
-            """
-            socket:
-              enabled: true
-              path: \(socket)
-            dbs:
-              - path: \(db)
-                monitor-interval: 100ms
-                replica:
-                  type: s3
-                  bucket: memories
-                  path: desktop/memory.db
-                  endpoint: \(moto.endpoint)
-                  region: us-east-1
-                  sync-interval: 200ms
+    func s3Replica() async throws {
+        // Blocking work (processes, sleeps) on a thread of its own: on two cores a test that
+        // held one of Swift concurrency's two threads this long starved the async suites.
+        try await Threads.result(name: "replication-test") {
+            let dir = try TemporaryDirectory()
+            let moto = try MotoServer(in: dir)
+            try moto.createBucket("memories")
+            let db = dir.path("memory.db")
+            let imported = try Memctl.run(["--db", db, "import", "-"], stdin: Data(variedChat(1_000).utf8), in: dir)
+            try #require(imported.status == 0, "\(imported.stderr)")
+            let socket = dir.path("litestream.sock")
+            let config = try dir.write(
+                "litestream.yml",
+                """
+                socket:
+                  enabled: true
+                  path: \(socket)
+                dbs:
+                  - path: \(db)
+                    monitor-interval: 100ms
+                    replica:
+                      type: s3
+                      bucket: memories
+                      path: desktop/memory.db
+                      endpoint: \(moto.endpoint)
+                      region: us-east-1
+                      sync-interval: 200ms
 
-            """)
-        // moto takes any key; these are read as the README's credentials file sets them.
-        let credentials = ["LITESTREAM_ACCESS_KEY_ID": "memoryd-test", "LITESTREAM_SECRET_ACCESS_KEY": "memoryd-test"]
-        let litestream = try LitestreamProcess(config: config, in: dir, environment: credentials)
-        try LitestreamProcess.sync(db, socket: socket, in: dir)
+                """)
+            // moto takes any key; these are read as the README's credentials file sets them.
+            let credentials = ["LITESTREAM_ACCESS_KEY_ID": "memoryd-test", "LITESTREAM_SECRET_ACCESS_KEY": "memoryd-test"]
+            let litestream = try LitestreamProcess(config: config, in: dir, environment: credentials)
+            try LitestreamProcess.sync(db, socket: socket, in: dir)
 
-        let pass = try Memctl.run(["--db", db, "consolidate", "--local", "--min-age", "0"], in: dir)
-        #expect(pass.status == 0, "\(pass.stderr)")
-        for index in 1...5 {
-            #expect(
-                try Memctl.run(["--db", db, "add", "after the pass \(index): the boat leaves at six"], in: dir).status
-                    == 0)
+            let pass = try Memctl.run(["--db", db, "consolidate", "--local", "--min-age", "0"], in: dir)
+            #expect(pass.status == 0, "\(pass.stderr)")
+            for index in 1...5 {
+                #expect(
+                    try Memctl.run(["--db", db, "add", "after the pass \(index): the boat leaves at six"], in: dir).status
+                        == 0)
+            }
+            try LitestreamProcess.sync(db, socket: socket, in: dir)
+
+            let copy = dir.path("copy.db")
+            let url = "s3://memories/desktop/memory.db?endpoint=127.0.0.1:\(moto.port)&region=us-east-1"
+            let restored = try LitestreamProcess.run(["restore", "-o", copy, url], environment: credentials, in: dir)
+            try #require(restored.status == 0, "\(restored.stderr)\(restored.stdout)")
+            let check = try Memctl.run(["--db", copy, "check"], in: dir)
+            #expect(check.status == 0, "\(check.stdout)\(check.stderr)")
+            #expect(try Self.contents(copy) == Self.contents(db))
+            #expect(try CycleOutcome.rows(copy) == CycleOutcome.rows(db))
+            litestream.signal(SIGTERM)
+            #expect(litestream.waitForExit(timeout: 40), "\(litestream.log)")
         }
-        try LitestreamProcess.sync(db, socket: socket, in: dir)
-
-        let copy = dir.path("copy.db")
-        let url = "s3://memories/desktop/memory.db?endpoint=127.0.0.1:\(moto.port)&region=us-east-1"
-        let restored = try LitestreamProcess.run(["restore", "-o", copy, url], environment: credentials, in: dir)
-        try #require(restored.status == 0, "\(restored.stderr)\(restored.stdout)")
-        let check = try Memctl.run(["--db", copy, "check"], in: dir)
-        #expect(check.status == 0, "\(check.stdout)\(check.stderr)")
-        #expect(try Self.contents(copy) == Self.contents(db))
-        #expect(try CycleOutcome.rows(copy) == CycleOutcome.rows(db))
-        litestream.signal(SIGTERM)
-        #expect(litestream.waitForExit(timeout: 40), "\(litestream.log)")
     }
 }
