@@ -83,6 +83,8 @@ public struct ConsolidationPass: Sendable {
     /// pages of the table and its index, and the `-wal` keeps its bound. A stop request leaves
     /// the rest listed, for the next pass to write from the summaries.
     private func writeHeldBandKeys(_ ledger: PassLedger) async throws {
+        // A pass that added no key (nothing pending, or only reinforcements) counts no table.
+        guard try await store.heldBandKeyCount() > 0 else { return }
         let slice = try await store.heldBandKeySlice()
         repeat {
             try Task.checkCancellation()
