@@ -47,6 +47,8 @@ public struct ConsolidationPass: Sendable {
     /// batch in its transaction (`MemoryStore.consolidate`), the pass's threads analyse the next
     /// (its memories come after those, so that commit changes nothing it reads).
     private func consolidate(_ ledger: PassLedger, pending: Int) async throws {
+        // Nothing to read: the listed band keys need not be held again (`beginHoldingBandKeys`).
+        guard pending > 0 else { return }
         let engine = ConsolidationEngine(policy: policy)
         let summaries = SummaryCache()
         let cutoff = now.subtracting(policy.minimumAge)
@@ -70,21 +72,19 @@ public struct ConsolidationPass: Sendable {
                             index: index, summaries: summaries)
                     }, at: now, progress: progress, of: ledger.id)
             }
-            if try await store.heldBandKeyCount() >= MemoryStore.heldBandKeysLimit {
-                try await writeHeldBandKeys(ledger)
-            }
+            try await writeHeldBandKeys(ledger, holdingAtLeast: MemoryStore.heldBandKeysLimit)
             batch = Batch(memories: following.memories, features: try await next)
         }
-        try await writeHeldBandKeys(ledger)
+        try await writeHeldBandKeys(ledger, holdingAtLeast: MemoryStore.heldBandKeysLeftListed)
     }
 
-    /// Writes the band keys the pass holds, slice after slice (`MemoryStore+HeldBandKeys`), each
-    /// on a `-wal` copied into the database first, as after a pass: a slice may dirty 4,096
-    /// pages of the table and its index, and the `-wal` keeps its bound. A stop request leaves
-    /// the rest listed, for the next pass to write from the summaries.
-    private func writeHeldBandKeys(_ ledger: PassLedger) async throws {
-        // A pass that added no key (nothing pending, or only reinforcements) counts no table.
-        guard try await store.heldBandKeyCount() > 0 else { return }
+    /// Writes the band keys the pass holds once it holds at least `least` of them, slice after
+    /// slice (`MemoryStore+HeldBandKeys`), each on a `-wal` copied into the database first, as
+    /// after a pass: a slice may dirty 4,096 pages of the table and its index, and the `-wal`
+    /// keeps its bound. Fewer, or the rest after a stop request, stay listed, for the next pass
+    /// to hold again from the summaries.
+    private func writeHeldBandKeys(_ ledger: PassLedger, holdingAtLeast least: Int) async throws {
+        guard try await store.heldBandKeyCount() >= least else { return }
         let slice = try await store.heldBandKeySlice()
         repeat {
             try Task.checkCancellation()

@@ -71,11 +71,13 @@ struct ReplicationBenchmark {
                 mb(pass.freshImport.values.reduce(0, +)), levels(pass.freshImport)))
         // Levels 2 and up compact every 5 minutes or more, whatever changed since: when one falls
         // in the window, it carries the big cycle's pages, not these messages'.
-        let freshOwn = (pass.freshCycle[0] ?? 0) + (pass.freshCycle[1] ?? 0)
+        let (freshL0, freshL1) = (pass.freshCycle[0] ?? 0, pass.freshCycle[1] ?? 0)
         print(
             String(
-                format: "| their cycle (%.1f s) | L0 and L1 %@: %.1f KB per new message (in the window too: %@) |",
-                pass.freshSeconds, mb(freshOwn), Double(freshOwn) / Double(fresh) / 1e3,
+                format:
+                    "| their cycle (%.1f s) | L0 %@, %.1f KB per new message; L1 %@, %.1f KB per new message (in the window too: %@) |",
+                pass.freshSeconds, mb(freshL0), Double(freshL0) / Double(fresh) / 1e3, mb(freshL1),
+                Double(freshL1) / Double(fresh) / 1e3,
                 levels(pass.freshCycle.filter { $0.key >= 2 }).isEmpty
                     ? "nothing" : levels(pass.freshCycle.filter { $0.key >= 2 })))
         print(

@@ -174,26 +174,32 @@ extension MemoryStore {
         ]
     }
 
-    /// Writes what a batch changed of a stored long-term memory.
+    /// Writes what a batch changed of a stored long-term memory. A column named in an UPDATE
+    /// rewrites its index entries even when its value stays: `summary` re-indexes it in FTS5, and
+    /// `created_at` dirties a page of `long_term_memories_by_created` at random (162 of the 1,665
+    /// pages that 1,000 new Chit-Chat messages wrote into a store of 258k, each shipped to a
+    /// replica), so each is set only when it changes, which for `created_at` is rare: a memory
+    /// older than those it holds.
     private static func update(
         _ existing: LongTermMemoryID, to write: ConsolidationPlan.LongTermWrite, _ connection: Connection
     ) throws {
+        let reinforced: [(any SQLiteBindable)?] = [
+            write.strength, write.importance, write.lastReinforcedAt.iso8601, write.lastReinforcedAt.iso8601,
+        ]
         if write.summaryChanged {
             try connection.prepare(
                 """
-                UPDATE long_term_memories SET summary = ?, strength = ?, importance = ?, created_at = ?,
-                    updated_at = ?, last_reinforced_at = ? WHERE id = ?
+                UPDATE long_term_memories SET summary = ?, strength = ?, importance = ?, updated_at = ?,
+                    last_reinforced_at = ? WHERE id = ?
                 """
-            ).bind(values(write) + [existing.rawValue]).run()
+            ).bind([write.summary] + reinforced + [existing.rawValue]).run()
         } else {
-            // Naming `summary` in the UPDATE would re-index it in FTS5 even if unchanged.
             try connection.prepare(
-                """
-                UPDATE long_term_memories SET strength = ?, importance = ?, created_at = ?,
-                    updated_at = ?, last_reinforced_at = ? WHERE id = ?
-                """
-            ).bind(Array(values(write).dropFirst()) + [existing.rawValue]).run()
+                "UPDATE long_term_memories SET strength = ?, importance = ?, updated_at = ?, last_reinforced_at = ? WHERE id = ?"
+            ).bind(reinforced + [existing.rawValue]).run()
         }
+        try connection.prepare("UPDATE long_term_memories SET created_at = ?1 WHERE id = ?2 AND created_at <> ?1")
+            .bind([write.createdAt.iso8601, existing.rawValue]).run()
     }
 
     /// Makes the stored band keys of `id` exactly `keys` in `long_term_signatures`, writing only
@@ -214,7 +220,7 @@ extension MemoryStore {
 
     /// The changes that make the band keys of `id` exactly `keys`: those it has and lacks among
     /// `stored`, and those it has there and no longer should.
-    private static func changes(of id: LongTermMemoryID, from stored: Set<Int64>, to keys: [Int64]) -> [SignatureChange] {
+    static func changes(of id: LongTermMemoryID, from stored: Set<Int64>, to keys: [Int64]) -> [SignatureChange] {
         let kept = Set(keys)
         return stored.subtracting(kept).map { SignatureChange(key: $0, id: id.rawValue, inserted: false) }
             + kept.subtracting(stored).map { SignatureChange(key: $0, id: id.rawValue, inserted: true) }

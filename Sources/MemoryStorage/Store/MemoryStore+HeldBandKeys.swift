@@ -4,20 +4,20 @@ import SQLiteKit
 // MARK: - Band keys held by a consolidation pass
 
 /// A consolidation pass holds the band keys its batches add in a table of its connection
-/// (`temp.held_signatures`) and writes them into `long_term_signatures` in key order once it
-/// holds `heldBandKeysLimit` of them, and when its batches are done, a slice of the key range
-/// per transaction with a checkpoint between slices, so that the `-wal` stays within its bound
-/// however large the table is. Each batch's keys fell on
-/// pages of `long_term_signatures` at random: the 258k Chit-Chat pass wrote 726,562 of its
+/// (`temp.held_signatures`) and writes them into `long_term_signatures` in key order once it holds
+/// `heldBandKeysLimit` of them, and when its batches are done if it holds at least
+/// `heldBandKeysLeftListed`, a slice of the key range per transaction with a checkpoint between
+/// slices, so that the `-wal` stays within its bound however large the table is. Each batch's keys
+/// fell on pages of `long_term_signatures` at random: the 258k Chit-Chat pass wrote 726,562 of its
 /// 1,025,037 `-wal` pages there, rewriting the whole table some 90 times, and beside Litestream
 /// each of those pages is shipped to the replica (docs/REPLICATION.md, "Bytes shipped").
 ///
 /// Nothing is lost with the connection: each memory whose keys are held is listed in
-/// `long_term_signatures_stale` in the batch's transaction, and the next pass writes a listed
-/// memory's keys from its summary before it starts (`beginHoldingBandKeys`). Look-ups read both
-/// tables (`SQLiteLongTermIndex`), so a plan sees every key as if it were written. Another
-/// connection that writes a memory's keys (`setSignatures`, `memctl forget`) takes it off the
-/// list, so that the keys a pass held for it are dropped, not written.
+/// `long_term_signatures_stale` in the batch's transaction, and the next pass holds a listed
+/// memory's keys again from its summary before it starts (`beginHoldingBandKeys`). Look-ups read
+/// both tables (`SQLiteLongTermIndex`), so a plan sees every key as if it were written. Another
+/// connection that writes a memory's keys (`setSignatures`, `memctl forget`) takes it off the list,
+/// so that the keys a pass held for it are dropped, not written.
 extension MemoryStore {
     /// Band keys a pass holds before it writes them: about 16 MiB in its connection's temporary
     /// database (SQLite keeps 2 MiB of it in memory and the rest in a temporary file), and 4
@@ -31,9 +31,21 @@ extension MemoryStore {
     /// Rows of `long_term_signatures` on a page, about (a band key and an id, packed).
     static let signatureRowsPerPage = 200
 
+    /// A pass ends by writing the keys it holds only when it holds at least this many; fewer
+    /// stay listed, and the next pass holds them again from the summaries. Each key written
+    /// dirties a page of `long_term_signatures` at random, and beside Litestream each such page
+    /// is shipped: 1,000 new Chit-Chat messages consolidated into a store of 258k wrote 469 keys
+    /// on 542 pages of the table, a third of all the pages of the cycle. Written 131,072 at a
+    /// time, nearly every page of the table (and part of its index) is written once per about
+    /// 280 such cycles, about 0.2 KB per new memory. The start of the next pass pays for it: the
+    /// keys of the listed memories made again, about 8,500 summaries at most (0.24 s at 258k).
+    package static let heldBandKeysLeftListed = 131_072
+
     /// Starts a pass's holding: the table made (or emptied, after a pass that stopped), and the
-    /// keys of every listed memory written from its summary: those a stopped or killed pass
-    /// held, and those a memoryd before version 8 of the schema left.
+    /// keys of every listed memory held again from its summary as it is now: those earlier
+    /// passes left listed, those a stopped or killed pass held, and those a memoryd before
+    /// version 8 of the schema left. Keys written that its summary no longer has are deleted,
+    /// and a forgotten memory's keys with its place on the list.
     package func beginHoldingBandKeys(bandKeys: (String) -> [Int64]) throws {
         try withConnection { connection in
             try Self.createHeldBandKeys(connection)
@@ -42,15 +54,24 @@ extension MemoryStore {
                 return
             }
             try connection.inTransaction {
-                let listed = try connection.prepare("SELECT ltm_id FROM long_term_signatures_stale ORDER BY ltm_id")
-                    .rows { LongTermMemoryID($0.int64(0)) }
-                let summary = try connection.prepare(
-                    "SELECT summary FROM long_term_memories WHERE id = ? AND forgotten_at IS NULL")
-                for id in listed {
-                    let text = try summary.bind([id.rawValue]).firstRow { $0.text(0) }
-                    try Self.setSignatures(of: id, to: text.map(bandKeys) ?? [], connection)
+                let listed = try connection.prepare(
+                    """
+                    SELECT s.ltm_id, l.summary, l.forgotten_at IS NULL FROM long_term_signatures_stale s
+                    JOIN long_term_memories l ON l.id = s.ltm_id ORDER BY s.ltm_id
+                    """
+                ).rows { (id: LongTermMemoryID($0.int64(0)), summary: $0.text(1), remembered: $0.int64(2) == 1) }
+                var changes: [SignatureChange] = []
+                for memory in listed {
+                    guard memory.remembered else {
+                        try Self.setSignatures(of: memory.id, to: [], connection)
+                        continue
+                    }
+                    let stored = Set(
+                        try connection.prepare("SELECT band_key FROM long_term_signatures WHERE ltm_id = ?")
+                            .bind([memory.id.rawValue]).rows { $0.int64(0) })
+                    changes += Self.changes(of: memory.id, from: stored, to: bandKeys(memory.summary))
                 }
-                try connection.execute("DELETE FROM long_term_signatures_stale")
+                try Self.hold(changes.sorted(), connection)
             }
         }
     }
