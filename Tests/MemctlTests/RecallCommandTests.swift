@@ -70,13 +70,15 @@ struct RecallCommandTests {
             "Seven years now, and I finally found my muses. It is so calming. Check out the art I made!",
             ["--session", "s1", "--source", "Melanie", "--at", "2023-09-13T10:00:30Z"])
         try fixture.add("We went to the beach with the kids", ["--session", "s2", "--source", "Melanie", "--at", "2023-07-20T10:00:00Z"])
-        let result = try fixture.run(["recall", "How long has Melanie been making art?", "--max-words", "24"])
+        let result = try fixture.run(["recall", "How long has Melanie been making art?", "--max-words", "20"])
         #expect(result.status == 0 && result.stderr == "")
         // Without the turn before, the reply's own words chose "…It is so calming. Check out the art I made!".
+        // Caroline's question says nothing the asker does not know: its words go to the answer.
         #expect(
-            result.stdout.hasPrefix("[13 September 2023] Melanie: Seven years now, and I finally found my muses.…\n"),
+            result.stdout
+                == "[13 September 2023] Melanie: Seven years now, and I finally found my muses. …Check out the art I made!\n",
             "\(result.stdout)")
-        #expect(words(result.stdout) <= 24)
+        #expect(words(result.stdout) <= 20)
     }
 
     @Test("the turn that carries a matched turn's thread on is recalled next to it, quoted without its thanks")

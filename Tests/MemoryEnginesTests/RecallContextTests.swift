@@ -144,6 +144,34 @@ struct RecallContextTests {
         #expect(roomy.lines == context.lines)
     }
 
+    @Test("a line that holds no word of its own but the question's and its speaker's is left out, and its words go to the next")
+    func noLineWithoutWordsOfItsOwn() {
+        let recall = Recall(
+            memories: [
+                memory(1, "How long have you been into art?", speaker: "Caroline"),
+                memory(2, "Melanie? Art!", speaker: "Caroline"),
+                memory(3, "I have been painting for seven years now.", speaker: "Melanie"),
+                memory(4, "Art classes helped me a lot at first.", speaker: "Melanie"),
+            ], entities: [], facts: [])
+        let query = "How long has Melanie been practicing art?"
+        let context = RecallContext(recall, query: query, maximumWords: 100)
+        #expect(
+            context.lines == [
+                "[17 March 2022] Melanie: I have been painting for seven years now (since 2015).",
+                "Melanie: Art classes helped me a lot at first.",
+            ])
+        // A question quoted beside its answer stays: the line says something of its own.
+        let asked = Recall(
+            memories: [memory(1, "How long have you been into art? Since I was seven.", speaker: "Melanie")],
+            entities: [], facts: [])
+        #expect(
+            RecallContext(asked, query: query, maximumWords: 100).lines
+                == ["[17 March 2022] Melanie: How long have you been into art? Since I was seven."])
+        // Nothing but such lines: nothing to quote.
+        let silent = Recall(memories: Array(recall.memories.prefix(2)), entities: [], facts: [])
+        #expect(RecallContext(silent, query: query, maximumWords: 100).text == "No memories match.")
+    }
+
     @Test("the budget is never exceeded, whatever the memories")
     func budgetHolds() {
         let memories = (1...20).map { index in

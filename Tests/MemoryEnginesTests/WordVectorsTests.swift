@@ -1,3 +1,4 @@
+import FoundationEssentials
 import MemoryModel
 import Testing
 
@@ -19,6 +20,20 @@ struct WordVectorsTests {
         #expect(!WordVectors.knows(hash("qwzxv")))
         #expect(meaning("qwzxv the of") == nil)
         #expect(meaning("") == nil)
+    }
+
+    @Test("the table holds exactly the model's words as TextFeatures hashes them: scripts/word-vectors keeps its rules")
+    func tableFollowsTextFeatures() throws {
+        // The words scripts/word-vectors read from the model's vocabulary, as it wrote them.
+        let list = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("scripts/word-vectors-vocabulary.txt")
+        let words = try String(contentsOf: list, encoding: .utf8).split(separator: "\n")
+        #expect(words.count == 21_719)
+        let hashes = words.compactMap { TextFeatures.contentWordHash($0) }
+        let missing = words.filter { word in TextFeatures.contentWordHash(word).map { !WordVectors.knows($0) } ?? false }
+        #expect(missing.isEmpty, "words the table lacks: \(missing.prefix(10))")
+        // And nothing else: as many entries as the vocabulary has distinct content words.
+        #expect(Set(hashes).count == WordVectors.count)
     }
 
     @Test("words near in meaning are near, unrelated ones are not, whatever the words shared")

@@ -61,7 +61,12 @@ package struct TextFeatures: Sendable {
         var wordStart: Int?
         var lastNonSpace: Range<Int>?  // the bytes of the last scalar that is not white space
         var afterEnd = false  // the last non-space scalars were ".", "!", "?" or "…" (and closing quotes)
-        var breakPending = false  // …and white space followed: the next word starts a sentence
+        var breakPending = false  // …and white space followed: what comes next may start a sentence
+        // The mark that may end the sentence, the dots standing together with it, and the word
+        // right before them: `SentenceEnd` decides when the next scalar after the space is read.
+        var mark: (scalar: Unicode.Scalar, dots: Int, word: Substring) = (".", 0, "")
+        var lastWordEnd = -1
+        var previous: Unicode.Scalar = " "
 
         func index(_ offset: Int) -> String.Index { text.utf8.index(text.utf8.startIndex, offsetBy: offset) }
         func closeWord(at end: Int) {
@@ -70,6 +75,7 @@ package struct TextFeatures: Sendable {
             tokens.append(
                 Token(text: text[index(start)..<index(end)], sentence: sentenceRanges.count, startsSentence: startsSentence))
             wordStart = nil
+            lastWordEnd = end
         }
         func closeSentence() {
             if let start = sentenceStart, let last = lastNonSpace, start <= last.lowerBound {
@@ -79,10 +85,23 @@ package struct TextFeatures: Sendable {
             afterEnd = false
             breakPending = false
         }
-        func extendSentence(_ scalar: Range<Int>) {
-            if breakPending { closeSentence() }
-            if sentenceStart == nil { sentenceStart = scalar.lowerBound }
-            lastNonSpace = scalar
+        func extendSentence(_ scalar: Unicode.Scalar, _ bytes: Range<Int>) {
+            if breakPending {
+                if SentenceEnd.ends(mark.scalar, dots: mark.dots, after: mark.word, before: scalar) {
+                    closeSentence()
+                } else {
+                    (afterEnd, breakPending) = (false, false)
+                }
+            }
+            if sentenceStart == nil { sentenceStart = bytes.lowerBound }
+            lastNonSpace = bytes
+        }
+        func markEnd(_ scalar: Unicode.Scalar, at offset: Int, after previous: Unicode.Scalar) {
+            if scalar == ".", previous == ".", mark.scalar == "." {
+                mark.dots += 1
+            } else {
+                mark = (scalar, 1, lastWordEnd == offset ? tokens.last?.text ?? "" : "")
+            }
         }
 
         var upper = 0
@@ -97,7 +116,7 @@ package struct TextFeatures: Sendable {
                 lower += 1
             }
             if isWordScalar(scalar) {
-                extendSentence(bytesOfScalar)
+                extendSentence(scalar, bytesOfScalar)
                 if wordStart == nil { wordStart = offset }
                 afterEnd = false
             } else {
@@ -107,10 +126,16 @@ package struct TextFeatures: Sendable {
                 } else if isWhitespace(scalar) {
                     if afterEnd { breakPending = true }
                 } else {
-                    extendSentence(bytesOfScalar)
-                    afterEnd = endsSentence(scalar) || (afterEnd && closesQuote(scalar))
+                    extendSentence(scalar, bytesOfScalar)
+                    if SentenceEnd.isMark(scalar) {
+                        markEnd(scalar, at: offset, after: previous)
+                        afterEnd = true
+                    } else {
+                        afterEnd = afterEnd && closesQuote(scalar)
+                    }
                 }
             }
+            previous = scalar
             offset += width
         }
         closeWord(at: bytes.count)
@@ -189,10 +214,6 @@ package struct TextFeatures: Sendable {
 
     private static func isUppercase(_ scalar: Unicode.Scalar) -> Bool {
         scalar.isASCII ? scalar.value >= 0x41 && scalar.value <= 0x5A : scalar.properties.isUppercase
-    }
-
-    private static func endsSentence(_ scalar: Unicode.Scalar) -> Bool {
-        scalar == "." || scalar == "!" || scalar == "?" || scalar == "…"
     }
 
     private static func closesQuote(_ scalar: Unicode.Scalar) -> Bool {

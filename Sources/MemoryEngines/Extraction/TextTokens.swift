@@ -83,7 +83,7 @@ package struct TextTokens {
                 index += 1
                 // A colon before a space starts a new clause, often capitalised ("BREAKING: Quake hits").
                 let clause = scalar == ":" && index < scalars.count && Self.isWhitespace(scalars[index])
-                if (Self.endsSentence(scalar) && !endsAbbreviation(tokens.count - 1)) || clause {
+                if clause || (SentenceEnd.isMark(scalar) && endsSentence(at: index - 1)) {
                     sentenceStart = true
                     spaceBefore = false
                     continue
@@ -173,20 +173,27 @@ package struct TextTokens {
         return (token, end)
     }
 
-    /// A "." that follows a title or an initial ("Dr.", "J.", "St.") does not end a sentence.
-    private func endsAbbreviation(_ dot: Int) -> Bool {
-        guard dot >= 1, tokens[dot].lower == "." else { return false }
-        let before = tokens[dot - 1]
-        guard before.isWord, before.end == tokens[dot].start else { return false }
-        if before.end - before.start == 1 && before.shape == .capitalized { return true }
-        return Self.abbreviations.contains(before.lower)
+    /// Whether the mark at scalar `index`, the last token so far, ends its sentence
+    /// (`SentenceEnd`): of a run of dots ("..."), the last one decides, and none before it.
+    private func endsSentence(at index: Int) -> Bool {
+        let mark = scalars[index]
+        if mark == ".", index + 1 < scalars.count, scalars[index + 1] == "." { return false }
+        var dots = 0
+        if mark == "." {
+            var first = tokens.count - 1
+            while first >= 0, tokens[first].lower == ".", tokens[first].end == index + 1 - dots {
+                dots += 1
+                first -= 1
+            }
+        }
+        var before = ""[...]
+        let markToken = tokens.count - max(dots, 1)
+        if markToken >= 1, tokens[markToken - 1].isWord, tokens[markToken - 1].end == tokens[markToken].start {
+            before = Substring(text(from: tokens[markToken - 1].start, to: tokens[markToken - 1].end))
+        }
+        let next = scalars[(index + 1)...].first { !Self.isWhitespace($0) }
+        return SentenceEnd.ends(mark, dots: max(dots, 1), after: before, before: next)
     }
-
-    package static let abbreviations: Set<String> = [
-        "dr", "mr", "mrs", "ms", "mx", "prof", "st", "mt", "jr", "sr", "sen", "rep", "gov", "gen", "col", "capt", "lt",
-        "sgt", "rev", "fr", "vs", "etc", "inc", "corp", "co", "ltd", "no", "approx", "ave", "rd", "dept", "univ",
-        "jan", "feb", "mar", "apr", "jun", "jul", "aug", "sep", "sept", "oct", "nov", "dec", "e.g", "i.e",
-    ]
 
     /// The text of tokens `range`, as written.
     package func text(_ range: Range<Int>) -> String {
@@ -229,10 +236,6 @@ package struct TextTokens {
         case ",", ":", "/": isDigit(before) && isDigit(after)
         default: false
         }
-    }
-
-    package static func endsSentence(_ scalar: Unicode.Scalar) -> Bool {
-        scalar == "." || scalar == "!" || scalar == "?" || scalar == "…"
     }
 
 }

@@ -74,12 +74,18 @@ package struct RecallContext: Sendable {
         /// sentence that does not fit whole is cut to the room left.
         let sentence: String
         let matches: Bool
+        /// Whether the sentence holds a content word that neither the query nor the line's
+        /// speaker supplies: a line of none of those says nothing the asker does not know.
+        let says: Bool
 
-        /// `words` words of the sentence around its first matched word.
+        /// `words` words of the sentence around its first matched word: what the cut leaves
+        /// may say nothing of its own though the sentence did.
         func cut(to words: Int, query: WordSet) -> Unit {
-            Unit(
-                memory: memory, position: position, text: RecallContext.cut(sentence, query: query, within: words),
-                words: words, value: value, isCut: true, sentence: sentence, matches: matches)
+            let text = RecallContext.cut(sentence, query: query, within: words)
+            let says = says && TextFeatures(text).words.hashes.contains { !query.hashes.contains($0) }
+            return Unit(
+                memory: memory, position: position, text: text, words: words, value: value, isCut: true,
+                sentence: sentence, matches: matches, says: says)
         }
     }
 
@@ -96,7 +102,7 @@ package struct RecallContext: Sendable {
         let heads = memories.map(Head.init)
         var (units, sentenceCounts) = Self.units(
             of: memories, heads: heads, query: queryWords, within: maximumWords, weights: weights)
-        let chosen = choose(&units, heads: heads, query: queryWords)
+        let chosen = chooseSaying(&units, heads: heads, query: queryWords)
         quote(memories, chosen, of: units, sentenceCounts: sentenceCounts, heads: heads)
     }
 
@@ -141,6 +147,10 @@ package struct RecallContext: Sendable {
                 hashes: RecallRanker.nameWords(head.speaker ?? "")
                     .compactMap { TextFeatures.contentWordHash(Substring($0)) }.filter(query.hashes.contains))
         }
+        // All the words of each line's speaker's name, which its head shows.
+        let speakerWords = heads.map { head in
+            Set(RecallRanker.nameWords(head.speaker ?? "").compactMap { TextFeatures.contentWordHash(Substring($0)) })
+        }
         let rarity = rarity(of: query, in: zip(texts, speakers).map { $1.count == 0 ? $0.words : $0.words.union($1) })
         // Summed in the query's order (its sorted hashes), not the dictionary's, which differs from one
         // process to the next: the same recall gives the same text.
@@ -176,9 +186,12 @@ package struct RecallContext: Sendable {
                 before = matched
                 let quoted = sentence.text.replacingLineBreaks()
                 let count = wordCount(quoted)
+                let says = sentence.words.hashes.contains {
+                    !query.hashes.contains($0) && !speakerWords[index].contains($0)
+                }
                 let unit = Unit(
                     memory: index, position: position, text: quoted, words: count, value: value, isCut: false,
-                    sentence: quoted, matches: matched > 0)
+                    sentence: quoted, matches: matched > 0, says: says)
                 units.append(count > longest ? unit.cut(to: longest, query: query) : unit)
             }
         }
@@ -191,7 +204,7 @@ package struct RecallContext: Sendable {
     /// to the room left, around its first matched word, if that is at least `shortestCut`
     /// words: an answer of twenty words then still shows its matched part, where before a
     /// shorter sentence that matched nothing took the room.
-    private mutating func choose(_ units: inout [Unit], heads: [Head], query: WordSet) -> Set<Int> {
+    private mutating func choose(_ units: inout [Unit?], heads: [Head], query: WordSet) -> Set<Int> {
         var quoted = [Bool](repeating: false, count: heads.count)
         func headWords() -> Int {
             var total = 0
@@ -205,8 +218,10 @@ package struct RecallContext: Sendable {
         var chosen: Set<Int> = []
         var spent = words
         var headsSpent = 0
-        for index in units.indices.sorted(by: { (units[$0].value, -$0) > (units[$1].value, -$1) }) {
-            let unit = units[index]
+        let order = units.indices.filter { units[$0] != nil }
+            .sorted { (units[$0]!.value, -$0) > (units[$1]!.value, -$1) }
+        for index in order {
+            let unit = units[index]!
             var withMemory = headsSpent
             if !quoted[unit.memory] {
                 quoted[unit.memory] = true
@@ -227,6 +242,27 @@ package struct RecallContext: Sendable {
             chosen.insert(index)
         }
         return chosen
+    }
+
+    /// `choose`, with no line that says nothing of its own: a memory whose chosen sentences
+    /// hold no content word but the query's and its speaker's ("Caroline: …How long have you
+    /// been into art?" for "How long has Caroline been practicing art?") is left out, and the
+    /// choice made again without it, so that its words go to the lines after it. A sentence
+    /// that says nothing is still quoted beside one of its memory's that does: a question
+    /// before its answer.
+    private mutating func chooseSaying(_ units: inout [Unit], heads: [Head], query: WordSet) -> Set<Int> {
+        var silent: Set<Int> = []
+        while true {
+            var candidates = units.map { silent.contains($0.memory) ? nil : $0 }
+            let chosen = choose(&candidates, heads: heads, query: query)
+            let saying = Set(chosen.compactMap { candidates[$0].flatMap { $0.says ? $0.memory : nil } })
+            let quiet = Set(chosen.compactMap { candidates[$0]?.memory }).subtracting(saying)
+            if quiet.isEmpty {
+                units = candidates.enumerated().map { $1 ?? units[$0] }
+                return chosen
+            }
+            silent.formUnion(quiet)
+        }
     }
 
     /// Each memory's chosen sentences in their order, in rank order, "…" where any were left out.
