@@ -195,7 +195,9 @@ struct RecallContextTests {
     }
 
     /// A memory of `session`, said on `day` (ISO 8601 date, 10:00 UTC).
-    private func memory(_ id: Int64, _ text: String, session: String, day: String, speaker: String = "user") -> Recall.Memory {
+    private func memory(
+        _ id: Int64, _ text: String, session: String, day: String, speaker: String = "user"
+    ) -> Recall.Memory {
         var memory = memory(id, text, speaker: speaker, at: Timestamp(iso8601: "\(day)T10:00:00Z")!)
         memory.session = session
         memory.matched?.session = session

@@ -18,6 +18,8 @@ import MemoryModel
 ///   that only acknowledges ("Thanks, Caroline!") is not quoted. So a short memory is quoted whole
 ///   and a long one as the passage that matches, its cuts marked "…". Never a summary fixed in
 ///   advance.
+/// - A question that asks for several things gathers: a line of each session and item before a
+///   second line of any. A sentence said again is quoted once, with each day it was said.
 package struct RecallContext: Sendable {
     /// One memory as quoted.
     package struct Passage: Sendable {
@@ -255,7 +257,8 @@ package struct RecallContext: Sendable {
             if unit.content.count >= Self.fewestWordsSaidAgain,
                 let said = chosenInOrder.first(where: {
                     units[$0].memory != unit.memory
-                        && Double(units[$0].content.sharedCount(with: unit.content)) >= saidAgain * Double(unit.content.count)
+                        && Double(units[$0].content.sharedCount(with: unit.content))
+                            >= saidAgain * Double(unit.content.count)
                 })
             {
                 // Said again: the day it was said again goes with the quote that says it.
