@@ -149,6 +149,8 @@ struct QualityBenchmark {
                     return Ranked(text: text, turns: Set([turnOf[id]].compactMap { $0 }))
                 }
                 let theirs = try baseline.search(question.text, limit: BaselineIndex.depth)
+                // The k for which every evidence session is among the first k memories (recall_all@K), by system.
+                var allSessions: [String: [Int]] = [:]
                 for (system, ranked) in [("memoryd", ours), ("BM25", theirs.prefix(maxK).map { Ranked(text: $0.content, turns: [$0.id]) })] {
                     for k in ks {
                         let top = ranked.prefix(k)
@@ -157,6 +159,11 @@ struct QualityBenchmark {
                         }
                         if top.contains(where: { !$0.turns.compactMap { sessionOf[$0] }.allSatisfy { !question.evidenceSessions.contains($0) } }) {
                             tally.add("\(system) session R@\(k)", category: category)
+                        }
+                        let sessions = Set(top.flatMap { $0.turns.compactMap { sessionOf[$0] } })
+                        if !question.evidenceSessions.isEmpty, question.evidenceSessions.isSubset(of: sessions) {
+                            tally.add("\(system) session all@\(k)", category: category)
+                            allSessions[system, default: []].append(k)
                         }
                         tally.add("\(system) words@\(k)", Double(top.reduce(0) { $0 + QualityMetrics.wordCount($1.text) }), category: category)
                     }
@@ -181,6 +188,7 @@ struct QualityBenchmark {
                         "held": budgets.filter { QualityMetrics.holdsAnswer(answer, in: contexts[index][$0] ?? "") },
                         "bm25_held": budgets.filter { QualityMetrics.holdsAnswer(answer, in: QualityMetrics.cut(log, to: $0)) },
                         "evidence": question.evidence.compactMap { turnByID[$0] }.map(QualityMetrics.rendered),
+                        "recall_all": allSessions["memoryd"] ?? [], "bm25_recall_all": allSessions["BM25"] ?? [],
                     ]
                     dumped.append(String(decoding: try JSONSerialization.data(withJSONObject: line, options: [.sortedKeys]), as: UTF8.self))
                 }
@@ -223,17 +231,24 @@ struct QualityBenchmark {
         for k in ks.sorted() {
             row("R@\(k) (turn)", [tally.share("memoryd R@\(k)"), tally.share("BM25 R@\(k)")])
             row("R@\(k) (session)", [tally.share("memoryd session R@\(k)"), tally.share("BM25 session R@\(k)")])
+            row("recall_all@\(k) (every session)",
+                [tally.share("memoryd session all@\(k)"), tally.share("BM25 session all@\(k)")])
             row("words per query at K=\(k)", [tally.share("memoryd words@\(k)"), tally.share("BM25 words@\(k)")], format: "%7.1f")
         }
         print("")
         print("per category".padding(toLength: 34, withPad: " ", startingAt: 0)
-            + budgets.map { "A@\($0) ours/BM25" }.joined(separator: "  ") + "  oracle  " + ks.map { "R@\($0)" }.joined(separator: "  "))
+            + budgets.map { "A@\($0) ours/BM25" }.joined(separator: "  ") + "  oracle  " + ks.map { "R@\($0)" }.joined(separator: "  ")
+            + "  " + ks.map { "all@\($0) ours/BM25" }.joined(separator: "  "))
         for category in categories {
             let values = budgets.map {
                 String(format: "%5.3f/%5.3f", tally.share("memoryd Answer@\($0)", category: category),
                     tally.share("BM25 Answer@\($0)", category: category))
             } + [String(format: "%6.3f", tally.share("oracle Answer", category: category))]
                 + ks.map { String(format: "%5.3f", tally.share("memoryd R@\($0)", category: category)) }
+                + ks.map {
+                    String(format: "  %5.3f/%5.3f", tally.share("memoryd session all@\($0)", category: category),
+                        tally.share("BM25 session all@\($0)", category: category))
+                }
             print("\(category) (\(tally.categoryQuestions[category] ?? 0))".padding(toLength: 34, withPad: " ", startingAt: 0)
                 + values.joined(separator: "  "))
         }

@@ -222,6 +222,80 @@ struct RecallContextTests {
         #expect(context.facts.map(\.object) == ["Munich"])
     }
 
+    /// A memory of `session`, said on `day` (ISO 8601 date, 10:00 UTC).
+    private func memory(
+        _ id: Int64, _ text: String, session: String, day: String, speaker: String = "user"
+    ) -> Recall.Memory {
+        var memory = memory(id, text, speaker: speaker, at: Timestamp(iso8601: "\(day)T10:00:00Z")!)
+        memory.session = session
+        memory.matched?.session = session
+        return memory
+    }
+
+    @Test("a question that asks for several things gets a line from each session before a second line from any")
+    func gathersSessions() {
+        let recall = Recall(
+            memories: [
+                memory(1, "I booked a doctor's appointment for my knee with Dr Reyes.", session: "a", day: "2024-03-04"),
+                memory(2, "The doctor's appointment for my knee is at nine on Friday.", session: "a", day: "2024-03-04"),
+                memory(3, "I hope the doctor's appointment helps my knee.", session: "a", day: "2024-03-04"),
+                memory(4, "I had a doctor's appointment for my eyes, I need glasses.", session: "b", day: "2024-04-11"),
+                memory(5, "My doctor's appointment for the allergy test is next week.", session: "c", day: "2024-05-20"),
+            ], entities: [], facts: [])
+        let sessionOf: [Int64: String] = [1: "a", 2: "a", 3: "a", 4: "b", 5: "c"]
+        let several = RecallContext(recall, query: "How many doctor's appointments did I have?", maximumWords: 40)
+        #expect(Set(several.passages.compactMap { sessionOf[$0.memory.id] }) == ["a", "b", "c"], "\(several.lines)")
+        #expect(several.words <= 40)
+        // A question after one thing gets the best lines, whatever their session.
+        let one = RecallContext(recall, query: "When is the doctor's appointment for my knee?", maximumWords: 40)
+        #expect(one.passages.map(\.memory.id) == [1, 2, 3], "\(one.lines)")
+    }
+
+    @Test("a fact said again and again is one line, with every day it was said")
+    func saidAgainIsOneLine() {
+        let days = ["2024-01-08", "2024-02-12", "2024-03-11", "2024-04-15", "2024-05-13"]
+        var memories = days.enumerated().map { index, day in
+            memory(Int64(index + 1), "I take my blood pressure pill every morning at eight.", session: "s\(index)", day: day)
+        }
+        memories.insert(memory(9, "The blood pressure pill makes me a little dizzy.", session: "s9", day: "2024-06-03"), at: 2)
+        let context = RecallContext(
+            Recall(memories: memories, entities: [], facts: []), query: "When do I take my blood pressure pill?",
+            maximumWords: 100)
+        #expect(context.lines.filter { $0.contains("every morning at eight") }.count == 1, "\(context.lines)")
+        #expect(
+            context.lines.first
+                == "[8 January 2024, 12 February 2024, 11 March 2024, 15 April 2024, 13 May 2024] user: "
+                + "I take my blood pressure pill every morning at eight.")
+        #expect(context.lines.contains("[3 June 2024] user: The blood pressure pill makes me a little dizzy."))
+        #expect(context.words <= 100 && words(context.text) == context.words)
+        // With less room, the days that do not fit are left out, and the line is still quoted once.
+        let tight = RecallContext(
+            Recall(memories: memories, entities: [], facts: []), query: "When do I take my blood pressure pill?",
+            maximumWords: 30)
+        #expect(
+            tight.lines == [
+                "[8 January 2024, 12 February 2024, 11 March 2024] user: I take my blood pressure pill every morning at eight.",
+                "[3 June 2024] user: The blood pressure pill makes me…",
+            ])
+        #expect(tight.words == 30)
+    }
+
+    @Test("a question asks for several things by the words it uses, not by its length")
+    func asksForSeveral() {
+        for question in [
+            "How many doctor's appointments did I have?", "List every book I read.", "What books has Melanie read?",
+            "Which cities has Jon visited?", "How much did I spend in total?", "Did both of them paint sunsets?",
+        ] {
+            #expect(RecallGathering.asksForSeveral(question), "\(question)")
+        }
+        for question in [
+            "What is Caroline's relationship status?", "When did I go to the dentist?", "What does Melanie do?",
+            "Which class did I take?", "What bus goes downtown?",
+        ] {
+            #expect(!RecallGathering.asksForSeveral(question), "\(question)")
+        }
+    }
+
     @Test("nothing recalled says so")
     func empty() {
         let context = RecallContext(Recall(memories: [], entities: [], facts: []), query: "anything", maximumWords: 50)

@@ -18,6 +18,8 @@ import MemoryModel
 ///   that only acknowledges ("Thanks, Caroline!") is not quoted. So a short memory is quoted whole
 ///   and a long one as the passage that matches, its cuts marked "…". Never a summary fixed in
 ///   advance.
+/// - A question that asks for several things gathers: a line of each session and item before a
+///   second line of any. A sentence said again is quoted once, with each day it was said.
 package struct RecallContext: Sendable {
     /// One memory as quoted.
     package struct Passage: Sendable {
@@ -43,6 +45,15 @@ package struct RecallContext: Sendable {
         /// No sentence is quoted longer than this share of the budget: the rest is cut around
         /// its first matched word.
         package var longestSentence = 0.5
+        /// When a question asks for several things (`RecallGathering`), a sentence that would begin
+        /// a new line from a session already quoted is worth this share of its worth, once for each
+        /// line of that session quoted before: the other sessions come first.
+        package var anotherLine = 0.5
+        /// … and another sentence of a memory already quoted this share: one line of each item first.
+        package var anotherSentence = 0.25
+        /// A sentence whose content words are at least this share in a sentence of another memory
+        /// already quoted says it again: it is not quoted, and its day goes with that quote.
+        package var saidAgain = 0.8
 
         package init() {}
     }
@@ -51,6 +62,8 @@ package struct RecallContext: Sendable {
     package static let budgets = 20...5000
     /// A piece of a sentence shorter than this is not quoted.
     package static let shortestCut = 6
+    /// A sentence of fewer content words is never taken for one said again ("I'm fine.").
+    static let fewestWordsSaidAgain = 3
 
     package private(set) var lines: [String] = []
     package private(set) var passages: [Passage] = []
@@ -77,6 +90,8 @@ package struct RecallContext: Sendable {
         /// Whether the sentence holds a content word that neither the query nor the line's
         /// speaker supplies: a line of none of those says nothing the asker does not know.
         let says: Bool
+        /// Its content words: a sentence whose words an earlier quote already holds says it again.
+        let content: WordSet
 
         /// `words` words of the sentence around its first matched word: what the cut leaves
         /// may say nothing of its own though the sentence did.
@@ -85,7 +100,7 @@ package struct RecallContext: Sendable {
             let says = says && TextFeatures(text).words.hashes.contains { !query.hashes.contains($0) }
             return Unit(
                 memory: memory, position: position, text: text, words: words, value: value, isCut: true,
-                sentence: sentence, matches: matches, says: says)
+                sentence: sentence, matches: matches, says: says, content: content)
         }
     }
 
@@ -99,10 +114,15 @@ package struct RecallContext: Sendable {
             facts.append(fact)
         }
         let memories = recall.memories
-        let heads = memories.map(Head.init)
+        var heads = memories.map(Head.init)
         var (units, sentenceCounts) = Self.units(
             of: memories, heads: heads, query: queryWords, within: maximumWords, weights: weights)
-        let chosen = chooseSaying(&units, heads: heads, query: queryWords)
+        let sessions = memories.enumerated().map { index, memory in
+            (memory.matched?.session ?? memory.session).map { "\(memory.device ?? "")\u{1}\($0)" } ?? "\u{2}\(index)"
+        }
+        let chosen = chooseSaying(
+            &units, heads: &heads, query: queryWords, sessions: sessions,
+            gathering: RecallGathering.asksForSeveral(query) ? weights : nil, saidAgain: weights.saidAgain)
         quote(memories, chosen, of: units, sentenceCounts: sentenceCounts, heads: heads)
     }
 
@@ -112,6 +132,8 @@ package struct RecallContext: Sendable {
         let day: CalendarDay
         let speaker: String?
         let device: String?
+        /// Other days the same was said on, by memories not quoted for it.
+        var again: [CalendarDay] = []
 
         init(_ memory: Recall.Memory) {
             day = CalendarDay(memory.matched?.createdAt ?? memory.createdAt)
@@ -120,9 +142,11 @@ package struct RecallContext: Sendable {
         }
 
         /// `[16 March 2022] James:`, or `James:` after a line of the same day; `James@desktop:`
-        /// for a peer's memory.
+        /// for a peer's memory. A line said again on other days has them all: `[2 May 2022, 16 March 2022]`.
         func text(after previous: CalendarDay?) -> String {
-            [day == previous ? nil : "[\(day.spoken)]", DeviceMark.speaker(speaker, device: device).map { "\($0):" }]
+            let days = Set([day] + again).sorted()
+            let date = days.count == 1 && day == previous ? nil : "[\(days.map(\.spoken).joined(separator: ", "))]"
+            return [date, DeviceMark.speaker(speaker, device: device).map { "\($0):" }]
                 .compactMap { $0 }.joined(separator: " ")
         }
     }
@@ -191,7 +215,7 @@ package struct RecallContext: Sendable {
                 }
                 let unit = Unit(
                     memory: index, position: position, text: quoted, words: count, value: value, isCut: false,
-                    sentence: quoted, matches: matched > 0, says: says)
+                    sentence: quoted, matches: matched > 0, says: says, content: sentence.words)
                 units.append(count > longest ? unit.cut(to: longest, query: query) : unit)
             }
         }
@@ -204,7 +228,10 @@ package struct RecallContext: Sendable {
     /// to the room left, around its first matched word, if that is at least `shortestCut`
     /// words: an answer of twenty words then still shows its matched part, where before a
     /// shorter sentence that matched nothing took the room.
-    private mutating func choose(_ units: inout [Unit?], heads: [Head], query: WordSet) -> Set<Int> {
+    private mutating func choose(
+        _ units: inout [Unit], heads: inout [Head], query: WordSet, sessions: [String], gathering: Weights?,
+        saidAgain: Double, excluding silent: Set<Int> = []
+    ) -> Set<Int> {
         var quoted = [Bool](repeating: false, count: heads.count)
         func headWords() -> Int {
             var total = 0
@@ -215,13 +242,54 @@ package struct RecallContext: Sendable {
             }
             return total
         }
+        var linesOf: [String: Int] = [:]
+        // What a unit is worth now: when gathering, less for a new line of a session already quoted
+        // and for another sentence of a memory already quoted. Never more than its worth.
+        func worth(_ index: Int) -> Double {
+            let unit = units[index]
+            guard let gathering else { return unit.value }
+            if quoted[unit.memory] { return unit.value * gathering.anotherSentence }
+            return unit.value * pow(gathering.anotherLine, Double(linesOf[sessions[unit.memory], default: 0]))
+        }
         var chosen: Set<Int> = []
+        var chosenInOrder: [Int] = []
         var spent = words
         var headsSpent = 0
-        let order = units.indices.filter { units[$0] != nil }
-            .sorted { (units[$0]!.value, -$0) > (units[$1]!.value, -$1) }
-        for index in order {
-            let unit = units[index]!
+        var remaining = units.indices.filter { !silent.contains(units[$0].memory) }
+            .sorted(by: { (units[$0].value, -$0) > (units[$1].value, -$1) })
+        while !remaining.isEmpty {
+            // The unit worth most now: sorted by worth before any was quoted, which only falls.
+            var best = 0
+            var bestWorth = -Double.infinity
+            for (position, index) in remaining.enumerated() {
+                if units[index].value <= bestWorth { break }
+                let now = worth(index)
+                if now > bestWorth { (best, bestWorth) = (position, now) }
+            }
+            let index = remaining.remove(at: best)
+            let unit = units[index]
+            if unit.content.count >= Self.fewestWordsSaidAgain,
+                let said = chosenInOrder.first(where: {
+                    units[$0].memory != unit.memory
+                        && Double(units[$0].content.sharedCount(with: unit.content))
+                            >= saidAgain * Double(unit.content.count)
+                })
+            {
+                // Said again: the day it was said again goes with the quote that says it.
+                let other = units[said].memory
+                let day = heads[unit.memory].day
+                if day != heads[other].day, !heads[other].again.contains(day) {
+                    heads[other].again.append(day)
+                    let withDay = headWords()
+                    if spent + withDay - headsSpent <= maximumWords {
+                        spent += withDay - headsSpent
+                        headsSpent = withDay
+                    } else {
+                        heads[other].again.removeLast()
+                    }
+                }
+                continue
+            }
             var withMemory = headsSpent
             if !quoted[unit.memory] {
                 quoted[unit.memory] = true
@@ -238,8 +306,10 @@ package struct RecallContext: Sendable {
             }
             spent += cost
             headsSpent = withMemory
+            if !quoted[unit.memory] { linesOf[sessions[unit.memory], default: 0] += 1 }
             quoted[unit.memory] = true
             chosen.insert(index)
+            chosenInOrder.append(index)
         }
         return chosen
     }
@@ -250,15 +320,20 @@ package struct RecallContext: Sendable {
     /// choice made again without it, so that its words go to the lines after it. A sentence
     /// that says nothing is still quoted beside one of its memory's that does: a question
     /// before its answer.
-    private mutating func chooseSaying(_ units: inout [Unit], heads: [Head], query: WordSet) -> Set<Int> {
+    private mutating func chooseSaying(
+        _ units: inout [Unit], heads: inout [Head], query: WordSet, sessions: [String], gathering: Weights?,
+        saidAgain: Double
+    ) -> Set<Int> {
         var silent: Set<Int> = []
         while true {
-            var candidates = units.map { silent.contains($0.memory) ? nil : $0 }
-            let chosen = choose(&candidates, heads: heads, query: query)
-            let saying = Set(chosen.compactMap { candidates[$0].flatMap { $0.says ? $0.memory : nil } })
-            let quiet = Set(chosen.compactMap { candidates[$0]?.memory }).subtracting(saying)
+            var (tried, triedHeads) = (units, heads)
+            let chosen = choose(
+                &tried, heads: &triedHeads, query: query, sessions: sessions, gathering: gathering,
+                saidAgain: saidAgain, excluding: silent)
+            let saying = Set(chosen.compactMap { tried[$0].says ? tried[$0].memory : nil })
+            let quiet = Set(chosen.map { tried[$0].memory }).subtracting(saying)
             if quiet.isEmpty {
-                units = candidates.enumerated().map { $1 ?? units[$0] }
+                (units, heads) = (tried, triedHeads)
                 return chosen
             }
             silent.formUnion(quiet)

@@ -237,6 +237,7 @@ package struct RecallRanker: Sendable {
         }
         memory.device = turn.device
         memory.matched = Recall.Turn(id: turn.id, text: turn.text, speaker: turn.speaker, createdAt: turn.createdAt)
+        memory.matched?.session = turn.session
         return (memory, importance, last, strength)
     }
 

@@ -64,6 +64,8 @@ public struct Recall: Codable, Sendable, Equatable {
         /// The matched turn whose thread this one carries on, when it does: the same speaker's
         /// turn before the other's reply before it (`RecallRanker.threadTurn`).
         public package(set) var carriesOn: String?
+        /// The session it was said in: what a recall that gathers (`RecallGathering`) covers one by one.
+        public package(set) var session: String?
 
         package init(id: Int64, text: String, speaker: String, createdAt: Timestamp) {
             self.id = id
