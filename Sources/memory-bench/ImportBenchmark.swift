@@ -82,11 +82,22 @@ struct ImportBenchmark {
 
         let word = messages.rareWord(rows)
         let question = "what do you like to do for fun"
+        // A question that asks for several things: the text within a budget gathers
+        // (docs/RECALL.md, "Gathering").
+        let several = "what kinds of movies do you like"
         let timed = [
             ("memctl stats", try timeCommand(["--db", lastDatabase, "stats", "--json"])),
             ("memctl search \(word) (rare)", try timeCommand(["--db", lastDatabase, "search", word, "--json"])),
             ("memctl recall \(word) (rare)", try timeCommand(["--db", lastDatabase, "recall", word, "--json"])),
             ("memctl recall \"\(question)\"", try timeCommand(["--db", lastDatabase, "recall", question, "--json"])),
+            (
+                "memctl recall \"\(question)\" --max-words 400",
+                try timeCommand(["--db", lastDatabase, "recall", question, "--max-words", "400"])
+            ),
+            (
+                "memctl recall \"\(several)\" --max-words 400",
+                try timeCommand(["--db", lastDatabase, "recall", several, "--max-words", "400"])
+            ),
         ]
         print("")
         print("on that database (process start included, 20 runs):")

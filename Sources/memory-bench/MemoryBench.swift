@@ -29,7 +29,8 @@ enum MemoryBench {
                      the sqlite3 shell loading the same rows into the same schema: a bulk load
                      (`.import --csv` into a TEMP table, one INSERT … SELECT) and one INSERT per
                      row; then `memctl stats`, a rare-word `memctl search` and `memctl recall`
-                     of a rare word and of a question in common words on the result.
+                     of a rare word and of a question in common words on the result, the
+                     question also within 400 words, and one that asks for several things.
                      --runs N: repeat and report the median (default 3)
         export-import  the same N messages (default 250000) as JSONL, as a ChatGPT export and as a
                      Claude export (a conversation per session, each message with the metadata a
