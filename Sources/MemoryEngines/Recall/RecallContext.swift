@@ -324,7 +324,9 @@ package struct RecallContext: Sendable {
         _ units: inout [Unit], heads: inout [Head], query: WordSet, sessions: [String], gathering: Weights?,
         saidAgain: Double
     ) -> Set<Int> {
-        var silent: Set<Int> = []
+        // A memory none of whose sentences says anything of its own is left out at once: only
+        // one whose chosen sentences happen to be silent costs a choice made again.
+        var silent = Set(units.map(\.memory)).subtracting(units.filter(\.says).map(\.memory))
         while true {
             var (tried, triedHeads) = (units, heads)
             let chosen = choose(
