@@ -55,13 +55,34 @@ struct ConfigurationKeysTests {
     @Test("each default in the table is the value memoryd really starts with", arguments: DaemonConfiguration.keys.map(\.key))
     func defaultsAreReal(name: String) throws {
         let key = try #require(Self.keys.first { $0.key == name })
-        guard let value = key.defaultValue else { return }
+        // The three without a fixed default have the one memoryd's --help gives, for
+        // `defaults()`'s environment (HOME only: outside systemd, no XDG directories).
+        let computed = [
+            "db": "/home/someone/.local/share/memoryd/memory.db", "socket": "/tmp/memoryd-\(getuid())/control.sock",
+            "threads": "\(Processors.defaultThreads)",
+        ]
+        let value = try #require(key.defaultValue ?? computed[name], "\(name) has no default to check")
         var configuration = Self.defaults()
         try configuration.set(name, value)
         #expect(configuration == Self.defaults(), "\(name) = \(value) is not the default")
         // And the sample value is not: setting it changes something.
         try configuration.set(name, try #require(Self.samples[name]))
         #expect(configuration != Self.defaults(), "\(name) = \(Self.samples[name]!) changed nothing")
+    }
+
+    @Test("the database and the socket default to systemd's directories, then the XDG ones, as --help says")
+    func pathDefaults() {
+        let systemd = DaemonConfiguration(environment: [
+            "HOME": "/home/someone", "STATE_DIRECTORY": "/var/lib/memoryd", "RUNTIME_DIRECTORY": "/run/memoryd",
+            "XDG_DATA_HOME": "/x/data", "XDG_RUNTIME_DIR": "/x/run",
+        ])
+        #expect(systemd.database == "/var/lib/memoryd/memory.db" && systemd.socket == "/run/memoryd/control.sock")
+        let xdg = DaemonConfiguration(environment: [
+            "HOME": "/home/someone", "XDG_DATA_HOME": "/x/data", "XDG_RUNTIME_DIR": "/x/run",
+        ])
+        #expect(xdg.database == "/x/data/memoryd/memory.db" && xdg.socket == "/x/run/memoryd/control.sock")
+        #expect(Self.defaults().database == "/home/someone/.local/share/memoryd/memory.db")
+        #expect(Self.defaults().socket == "/tmp/memoryd-\(getuid())/control.sock")
     }
 
     @Test("set() accepts exactly the table's keys, and names them all when it refuses one")

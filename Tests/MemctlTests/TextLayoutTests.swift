@@ -77,9 +77,13 @@ struct TextLayoutTests {
         var table = sampleTable()
         table.append("99", "a rather long name for a column", "😀 and some more text that goes on 漢字漢字")
         for width in 1...60 {
-            for line in table.render(width: width) {
+            let lines = table.render(width: width)
+            // A header and every row, each as wide as it may be: never a line left out to fit.
+            #expect(lines.count == table.rows.count + 1, "width \(width)")
+            for line in lines {
                 #expect(TextLayout.width(of: line) <= width, "width \(width): \(line)")
             }
+            #expect(lines.contains { TextLayout.width(of: $0) == width } || width > 40, "width \(width): \(lines)")
         }
     }
 
