@@ -75,7 +75,7 @@ extension ControlClient {
     /// how a cancelled MCP call stops waiting for memoryd. The client registers itself while it
     /// waits and withdraws before it closes its socket, so a late interrupt never reaches a
     /// descriptor number that was reused.
-    package final class Interruption: Sendable {
+    package final class WaitInterruption: Sendable {
         private let state = Mutex<(descriptor: Int32?, requested: Bool)>((nil, false))
 
         package init() {}

@@ -60,7 +60,7 @@ extension MCPToolbox {
     private func consolidateOnDaemon(_ passes: [PassKind], wait: Bool, _ progress: MCPProgress?) async throws
         -> DaemonCycle
     {
-        let interruption = ControlClient.Interruption()
+        let interruption = ControlClient.WaitInterruption()
         let database = await store.path
         typealias Answer = (triggered: [PassKind], records: [PassRecord]?, servedElsewhere: String?)
         let answer: Answer?

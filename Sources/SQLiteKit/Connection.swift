@@ -22,7 +22,7 @@ package final class Connection {
     /// Only this module touches it (the registration of `bm25_counted` is in its own file).
     let handle: OpaquePointer
     /// Lets another thread stop what this connection runs (a pass's commit at a stop request).
-    package let interruption: Interruption
+    package let interruption: StatementInterruption
     /// Pages in the `-wal` after this connection's last commit, once `checkpointsItself()` ran.
     private let walSize = WALSize()
     /// The busy timeout the connection was opened with (`withBusyTimeout` sets it back).
@@ -55,7 +55,7 @@ package final class Connection {
             throw SQLiteError(ResultCode(rawValue: rc), message: message)
         }
         handle = db
-        interruption = Interruption(db)
+        interruption = StatementInterruption(db)
         sqlite3_extended_result_codes(db, 1)
         try check(sqlite3_busy_timeout(db, busyTimeoutMilliseconds))
         // Double-quoted string literals are a trap; refuse them like strict SQL does.

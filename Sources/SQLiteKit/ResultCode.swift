@@ -31,7 +31,7 @@ public struct ResultCode: RawRepresentable, Hashable, Sendable {
     /// A lock held by this same connection (a shared cache, a virtual table).
     public static let locked = ResultCode(rawValue: SQLITE_LOCKED)
     public static let readOnly = ResultCode(rawValue: SQLITE_READONLY)
-    /// Stopped by `sqlite3_interrupt`, or refused by `Interruption` before it started.
+    /// Stopped by `sqlite3_interrupt`, or refused by `StatementInterruption` before it started.
     public static let interrupt = ResultCode(rawValue: SQLITE_INTERRUPT)
     public static let ioError = ResultCode(rawValue: SQLITE_IOERR)
     public static let corrupt = ResultCode(rawValue: SQLITE_CORRUPT)

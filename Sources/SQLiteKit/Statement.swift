@@ -46,7 +46,7 @@ package final class Statement {
     private unowned let connection: Connection
     /// The connection's, held strongly: a statement may be stepped after a caller let go of the
     /// connection it came from (SQLite keeps the handle open until the statement is finalized).
-    private let interruption: Interruption
+    private let interruption: StatementInterruption
 
     package init(_ handle: OpaquePointer, sql: String, connection: Connection) {
         self.handle = handle

@@ -180,7 +180,7 @@ package struct RecallContext: Sendable {
         // process to the next: the same recall gives the same text.
         let total = max(query.hashes.reduce(0) { $0 + (rarity[$1] ?? 0) }, .leastNonzeroMagnitude)
         // The rarity of the query's words that `words` hold.
-        func held(_ words: WordSet) -> Double { words.hashes.reduce(0) { $0 + (rarity[$1] ?? 0) } }
+        func rarityHeld(by words: WordSet) -> Double { words.hashes.reduce(0) { $0 + (rarity[$1] ?? 0) } }
         let longest = max(shortestCut, Int(Double(maximumWords) * weights.longestSentence))
         // The speakers' names, which an acknowledgement may hold (`Filler`).
         let names = Filler.names(of: Set(heads.compactMap(\.speaker)))
@@ -196,12 +196,12 @@ package struct RecallContext: Sendable {
             // A turn that carries a matched turn's thread on follows it as well.
             let matchedTurn = memories[index].matched
             var before = [matchedTurn?.before, matchedTurn?.carriesOn].compactMap { $0 }
-                .map { held(TextFeatures($0).words) / total }.max() ?? 0
+                .map { rarityHeld(by: TextFeatures($0).words) / total }.max() ?? 0
             for (position, (sentence, parts)) in sentences.enumerated() {
                 // An acknowledgement ("Thanks, Caroline!", "Wow, that's great!") is not quoted: the
                 // words go to what was said, and what it follows passes to the sentence after it.
                 if filler[parts].allSatisfy(\.isAcknowledgement) { continue }
-                let said = held(sentence.words)
+                let said = rarityHeld(by: sentence.words)
                 let saidBy = speakers[index].hashes.reduce(0) {
                     $0 + (sentence.words.hashes.contains($1) ? 0 : rarity[$1] ?? 0)
                 }

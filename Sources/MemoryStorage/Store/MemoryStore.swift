@@ -466,4 +466,4 @@ public actor MemoryStore {
 
 /// What stops a store's statement from another task (`MemoryStore.interruption`), named here so
 /// that the passes need not import the SQLite layer.
-package typealias StoreInterruption = Interruption
+package typealias StoreInterruption = StatementInterruption

@@ -4,7 +4,7 @@ import Testing
 
 @testable import SQLiteKit
 
-/// Stopping a connection's work from another thread (`Interruption`).
+/// Stopping a connection's work from another thread (`StatementInterruption`).
 @Suite("Interrupting a connection")
 struct InterruptionTests {
     let scratch = ScratchDatabase("interrupt")

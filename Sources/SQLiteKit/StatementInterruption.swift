@@ -11,7 +11,7 @@ import Synchronization
 /// committed all the same, and the pass could not tell; a request during it is kept for the
 /// next statement. Disarmed, a request does nothing, so a late one cannot reach later work,
 /// and once the connection is closed no request touches its handle.
-package final class Interruption: Sendable {
+package final class StatementInterruption: Sendable {
     /// Unchecked: the handle is only read under the mutex, and only to interrupt.
     private struct State: @unchecked Sendable {
         var handle: OpaquePointer?
@@ -63,7 +63,7 @@ package final class Interruption: Sendable {
 }
 
 extension SQLiteError {
-    /// The statement was stopped by `Interruption.interrupt()`.
+    /// The statement was stopped by `StatementInterruption.interrupt()`.
     package var isInterruption: Bool { resultCode == .interrupt }
 
     /// A statement refused because an interrupt was requested before it started.

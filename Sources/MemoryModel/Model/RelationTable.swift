@@ -1,24 +1,6 @@
-/// What the rules of entity resolution and of the graph ask of the stored entities and edges,
-/// inside the transaction of a batch. The store answers with SQL (`MemoryStore`); the rules live
-/// in the engines (`EntityResolver`, `GraphWriter`), which never see SQLite.
-
-/// The stored entities, as entity resolution reads and changes them.
-package protocol EntityDirectory {
-    /// The entity of this kind with this canonical key.
-    func entity(kind: String, key: String) throws -> EntityName?
-    /// The kind of an entity with this canonical key among `kinds`, the first by name.
-    func kind(ofKey key: String, among kinds: [String]) throws -> String?
-    /// The entity of this kind with this alias key, the most recently updated.
-    func entity(aliasKey key: String, kind: String) throws -> EntityName?
-    /// Up to `limit` people whose canonical key is `firstName` followed by more words.
-    func people(withFirstName firstName: String, limit: Int) throws -> [EntityName]
-    func create(name: String, kind: String, key: String) throws -> EntityName
-    /// Gives an entity a new name and canonical key.
-    func rename(_ id: EntityID, name: String, key: String) throws
-    func addAlias(_ alias: String, key: String, to id: EntityID) throws
-    /// Marks an entity as seen now, under this name.
-    func touch(_ id: EntityID, name: String) throws
-}
+// What the graph's rules ask of the stored edges and speakers inside the transaction of a batch.
+// The store answers with SQL (`MemoryStore`); the rules live in the engines (`GraphWriter`),
+// which never see SQLite. Entity resolution's side is EntityDirectory.swift.
 
 /// An edge of the knowledge graph as the graph's rules need it.
 package struct StoredEdge: Sendable, Equatable {
