@@ -40,3 +40,37 @@ extension ControlClient {
         }
     }
 }
+
+// MARK: - Where a cycle runs
+
+/// Where a cycle for a database runs: on the memoryd that listens on the socket when it serves
+/// that database, else in the process that asks. The one rule for `memctl consolidate` and the
+/// MCP `consolidate` tool: a memoryd of another database must not be asked, since it would run
+/// its own database's cycle, not this one's.
+package enum CyclePlace {
+    /// The memoryd listening serves the database: ask it, on this connection.
+    case memoryd(ControlClient)
+    /// No memoryd listens on the socket.
+    case noDaemon
+    /// The memoryd listening serves `database`, another one.
+    case servesAnother(database: String)
+
+    package static func find(socket: String, database: String) throws -> CyclePlace {
+        guard let client = try ControlClient.connectIfListening(socket) else { return .noDaemon }
+        let status = try client.status()
+        return status.serves(database) ? .memoryd(client) : .servesAnother(database: status.database)
+    }
+}
+
+/// `--socket` named a memoryd that serves another database.
+package struct ServesAnotherDatabase: Error, CustomStringConvertible {
+    package let socket: String
+    package let served: String
+    package let database: String
+    package init(socket: String, served: String, database: String) {
+        (self.socket, self.served, self.database) = (socket, served, database)
+    }
+    package var description: String {
+        "memoryd on \(socket) serves \(served), not \(database) (run it with --db \(database), or add --local to run the passes here)"
+    }
+}

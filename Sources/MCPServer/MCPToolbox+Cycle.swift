@@ -67,9 +67,12 @@ extension MCPToolbox {
         do {
             answer = try await withTaskCancellationHandler {
                 try await Self.offload { [socketPath] () throws -> Answer? in
-                    guard let client = try ControlClient.connectIfListening(socketPath) else { return nil }
-                    let status = try client.status()
-                    guard status.serves(database) else { return ([], nil, status.database) }
+                    let client: ControlClient
+                    switch try CyclePlace.find(socket: socketPath, database: database) {
+                    case .noDaemon: return nil
+                    case .servesAnother(let other): return ([], nil, other)
+                    case .memoryd(let found): client = found
+                    }
                     var index = -1
                     return try interruption.during(client) {
                         let (triggered, records) = try client.runCycle(passes, wait: wait) { event in

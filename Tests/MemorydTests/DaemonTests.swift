@@ -55,6 +55,43 @@ struct DaemonTests {
         return lines
     }
 
+    @Test("memctl consolidate beside a memoryd of another database: through $MEMORYD_SOCKET it runs here and says why; with --socket it is an error naming both; memoryd runs no cycle")
+    func consolidateBesideAnotherDatabase() throws {
+        let dir = try TemporaryDirectory()
+        let notify = try NotifyListener(in: dir)
+        let socket = dir.path("control.sock")
+        let theirs = dir.path("theirs.db")
+        let daemon = try DaemonProcess(
+            database: theirs, socket: socket, in: dir, environment: ["NOTIFY_SOCKET": notify.path],
+            arguments: ["--log-level", "info"])
+        try #require(notify.wait(for: "READY=1") != nil, "no READY=1; log: \(daemon.log)")
+        let ours = dir.path("ours.db")
+        try #require(
+            try Memctl.run(["--db", ours, "add", "My sister Leah moved to Berlin in March.", "--at", "2024-03-02T10:00:00Z"], in: dir)
+                .status == 0)
+
+        let viaEnvironment = try Memctl.run(
+            ["--db", ours, "consolidate", "--min-age", "0", "--json"], environment: ["MEMORYD_SOCKET": socket], in: dir)
+        #expect(viaEnvironment.status == 0, "\(viaEnvironment.stderr)")
+        #expect(
+            viaEnvironment.stderr.contains("memoryd on \(socket) serves another database (\(theirs)); running the passes in this process"),
+            "\(viaEnvironment.stderr)")
+        let passes = try #require(try viaEnvironment.jsonObject()["passes"] as? [[String: Any]])
+        #expect(passes.first?["created"] as? Int == 1, "\(passes)")
+
+        try #require(try Memctl.run(["--db", ours, "add", "Leah works at Acme Robotics."], in: dir).status == 0)
+        let named = try Memctl.run(["--db", ours, "--socket", socket, "consolidate", "--wait"], in: dir)
+        #expect(named.status == 1, "\(named.stdout)\(named.stderr)")
+        #expect(
+            named.stderr.contains("memoryd on \(socket) serves \(theirs), not \(ours)") && named.stderr.contains("--local"),
+            "\(named.stderr)")
+        // Nothing ran: the second memory still waits.
+        let stats = try Memctl.run(["--db", ours, "stats", "--json"], in: dir).jsonObject()
+        #expect((stats["stm"] as? [String: Any])?["pending"] as? Int == 1, "\(stats)")
+        #expect(!daemon.log.contains("cycle triggered"), "memoryd was asked to run a cycle: \(daemon.log)")
+        #expect(daemon.process.isRunning)
+    }
+
     @Test("READY arrives; memctl add then consolidate --wait through the socket makes long-term memories; status reports them; SIGTERM stops it cleanly")
     func endToEnd() throws {
         let dir = try TemporaryDirectory()

@@ -18,9 +18,10 @@ struct ConsolidateCommand: Command {
         Usage: memctl consolidate [--only PASS] [--wait] [--socket PATH | --local] [--json] [policy options]
 
         When memoryd listens on the control socket (--socket, else $MEMORYD_SOCKET, else its
-        default), asks it to run a cycle now: without --wait memctl returns at once; with --wait
-        it shows progress and the summary as the daemon works. Otherwise, or with --local, memctl
-        runs the cycle in this process (and says so when no daemon was found).
+        default) and serves this database, asks it to run a cycle now: without --wait memctl
+        returns at once; with --wait it shows progress and the summary as the daemon works.
+        Otherwise, or with --local, memctl runs the cycle in this process (and says why when
+        it did not ask memoryd). A --socket whose memoryd serves another database is an error.
 
         A cycle runs the passes one after the other:
           consolidation  pending short-term memories old enough become long-term memories
@@ -114,14 +115,22 @@ struct ConsolidateCommand: Command {
         if local && context.socketGiven != nil { throw UsageError("--local and --socket contradict each other") }
         if !local {
             let path = context.socketPath
-            if let client = try ControlClient.connectIfListening(path) {
+            switch try CyclePlace.find(socket: path, database: context.databasePath) {
+            case .memoryd(let client):
                 if policyGiven {
                     throw UsageError("policy options apply to passes run in this process; add --local (memoryd has its own settings)")
                 }
                 return try await runOnDaemon(client, context)
+            case .noDaemon:
+                if context.socketGiven != nil { throw NoDaemon(path: path) }
+                StandardStream.error("memctl consolidate: no memoryd on \(path); running the passes in this process")
+            case .servesAnother(let served):
+                if context.socketGiven != nil {
+                    throw ServesAnotherDatabase(socket: path, served: served, database: context.databasePath)
+                }
+                StandardStream.error(
+                    "memctl consolidate: memoryd on \(path) serves another database (\(served)); running the passes in this process")
             }
-            if context.socketGiven != nil { throw NoDaemon(path: path) }
-            StandardStream.error("memctl consolidate: no memoryd on \(path); running the passes in this process")
         }
         try await runLocally(context)
     }
