@@ -68,6 +68,10 @@ package struct Daemon {
         log.notice(
             "memoryd \(version) serving \(configuration.database) on \(configuration.socket) (intervals: "
                 + "\(configuration.loops.summary); \(configuration.policy.threads) pass threads)")
+        log.info(
+            libdispatchPriorityIsNeverRaised
+                ? "setpriority is memoryd's own: a thread's request to run above the process's priority is ignored (docs/DECISIONS.md, \"Thread priority\")"
+                : "setpriority is glibc's: libdispatch is a shared library here, and its threads may ask to run above the process's priority")
         if let failure = notifier.notify("READY=1", "STATUS=ready, starting the first passes") {
             log.warning("systemd notify failed: \(failure)")
         }

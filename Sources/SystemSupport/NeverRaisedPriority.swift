@@ -27,6 +27,15 @@ public func neverRaisedPriority(_ which: UInt32, _ who: UInt32, _ value: Int32) 
     return setPriority(which, who, value)
 }
 
+/// Whether libdispatch's calls to `setpriority` come to `neverRaisedPriority`: when it is
+/// linked into the executable (a release build, `-static-stdlib`), the linker binds them here;
+/// loaded as a shared library (a debug build), it calls glibc's. memoryd says which when it
+/// starts, so that replacing a libc function is never silent (docs/DECISIONS.md, "Thread
+/// priority").
+public var libdispatchPriorityIsNeverRaised: Bool {
+    dlopen("libdispatch.so", RTLD_NOLOAD | RTLD_LAZY) == nil
+}
+
 /// glibc's `setpriority`, the next definition after ours (`RTLD_NEXT`).
 private let systemSetPriority: (@convention(c) (UInt32, UInt32, Int32) -> Int32)? = {
     guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: -1), "setpriority") else { return nil }

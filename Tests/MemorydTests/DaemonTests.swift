@@ -70,6 +70,9 @@ struct DaemonTests {
             try Memctl.run(["--db", ours, "add", "My sister Leah moved to Berlin in March.", "--at", "2024-03-02T10:00:00Z"], in: dir)
                 .status == 0)
 
+        // Which setpriority this memoryd has, said at start-up (a debug build: glibc's).
+        #expect(daemon.log.contains("setpriority is "), "\(daemon.log)")
+
         let viaEnvironment = try Memctl.run(
             ["--db", ours, "consolidate", "--min-age", "0", "--json"], environment: ["MEMORYD_SOCKET": socket], in: dir)
         #expect(viaEnvironment.status == 0, "\(viaEnvironment.stderr)")
