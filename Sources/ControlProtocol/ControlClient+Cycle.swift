@@ -43,10 +43,12 @@ extension ControlClient {
 
 // MARK: - Where a cycle runs
 
-/// Where a cycle for a database runs: on the memoryd that listens on the socket when it serves
-/// that database, else in the process that asks. The one rule for `memctl consolidate` and the
+/// Where a cycle runs: on the memoryd that listens on the socket when it serves the database the
+/// caller works on, else in the process that asks. The one rule for `memctl consolidate` and the
 /// MCP `consolidate` tool: a memoryd of another database must not be asked, since it would run
-/// its own database's cycle, not this one's.
+/// its own database's cycle, not this one's. A caller that names no database (`memctl
+/// consolidate` without `--db` or `$MEMORYD_DB`) works on memoryd's: it is asked whatever it
+/// serves, as a user who types `memctl consolidate` beside a system service means.
 package enum CyclePlace {
     /// The memoryd listening serves the database: ask it, on this connection.
     case memoryd(ControlClient)
@@ -55,8 +57,10 @@ package enum CyclePlace {
     /// The memoryd listening serves `database`, another one.
     case servesAnother(database: String)
 
-    package static func find(socket: String, database: String) throws -> CyclePlace {
+    /// `database`: the one the caller works on; nil when it names none.
+    package static func find(socket: String, database: String?) throws -> CyclePlace {
         guard let client = try ControlClient.connectIfListening(socket) else { return .noDaemon }
+        guard let database else { return .memoryd(client) }
         let status = try client.status()
         return status.serves(database) ? .memoryd(client) : .servesAnother(database: status.database)
     }

@@ -3,33 +3,33 @@ import MemoryModel
 
 /// The control socket's protocol: newline-delimited JSON, one request per line, one or more
 /// response lines per request. docs/PROTOCOL.md is the contract.
-public enum ControlProtocol {
-    public static let version = 1
+package enum ControlProtocol {
+    package static let version = 1
     /// Longest request line accepted, in bytes (without the newline).
-    public static let maximumRequestBytes = 64 * 1024
+    package static let maximumRequestBytes = 64 * 1024
     /// How long a request line may take to arrive once the client has started it, and how
     /// long an idle connection is kept.
-    public static let requestTimeoutSeconds = 10
+    package static let requestTimeoutSeconds = 10
 
-    public enum Command: String, Codable, Sendable {
+    package enum Command: String, Codable, Sendable {
         case status, trigger, pause, resume, reload
     }
 
     /// What a response line is.
-    public enum Event: String, Codable, Sendable {
+    package enum Event: String, Codable, Sendable {
         case status, paused, triggered, accepted, progress, finished, done, reloaded, error
         case couldNotRun = "could_not_run"
     }
 
-    public struct Request: Codable, Sendable, Equatable {
-        public var version: Int
-        public var command: Command
+    package struct Request: Codable, Sendable, Equatable {
+        package var version: Int
+        package var command: Command
         /// For `trigger`: which passes (all three when absent), run in cycle order.
-        public var passes: [PassKind]?
+        package var passes: [PassKind]?
         /// For `trigger`: stream progress until the passes are done.
-        public var wait: Bool?
+        package var wait: Bool?
 
-        public init(command: Command, passes: [PassKind]? = nil, wait: Bool? = nil) {
+        package init(command: Command, passes: [PassKind]? = nil, wait: Bool? = nil) {
             version = ControlProtocol.version
             self.command = command
             self.passes = passes
@@ -39,26 +39,26 @@ public enum ControlProtocol {
 
     /// Every response line. `ok` false carries `error`; after a bad request (not a refused
     /// reload) the daemon closes the connection.
-    public struct Response: Codable, Sendable {
-        public var version = ControlProtocol.version
-        public var ok = true
-        public var event: Event
-        public var error: String?
-        public var status: DaemonStatus?
-        public var paused: Bool?
-        public var passes: [PassKind]?
-        public var kind: PassKind?
-        public var processed: Int?
-        public var total: Int?
-        public var pass: PassRecord?
-        public var records: [PassRecord]?
+    package struct Response: Codable, Sendable {
+        package var version = ControlProtocol.version
+        package var ok = true
+        package var event: Event
+        package var error: String?
+        package var status: DaemonStatus?
+        package var paused: Bool?
+        package var passes: [PassKind]?
+        package var kind: PassKind?
+        package var processed: Int?
+        package var total: Int?
+        package var pass: PassRecord?
+        package var records: [PassRecord]?
         /// For `reloaded`: what a person should know about the new settings (for example, that
         /// a changed database path waits for the next start).
-        public var notes: [String]?
+        package var notes: [String]?
 
-        public init(event: Event) { self.event = event }
+        package init(event: Event) { self.event = event }
 
-        public static func failure(_ message: String) -> Response {
+        package static func failure(_ message: String) -> Response {
             var response = Response(event: .error)
             response.ok = false
             response.error = message
@@ -67,18 +67,18 @@ public enum ControlProtocol {
     }
 
     /// What `status` answers.
-    public struct DaemonStatus: Codable, Sendable, Equatable {
-        public let pid: Int32
-        public let database: String
-        public let startedAt: Timestamp
-        public let paused: Bool
+    package struct DaemonStatus: Codable, Sendable, Equatable {
+        package let pid: Int32
+        package let database: String
+        package let startedAt: Timestamp
+        package let paused: Bool
         /// Short-term memories no consolidation pass has looked at yet.
-        public let pendingMemories: Int
-        public let loops: [LoopStatus]
+        package let pendingMemories: Int
+        package let loops: [LoopStatus]
         /// The transcripts memoryd follows; nil when `follow` is off.
-        public var follow: FollowStatus?
+        package var follow: FollowStatus?
 
-        public init(
+        package init(
             pid: Int32, database: String, startedAt: Timestamp, pendingMemories: Int, orchestrator: OrchestratorStatus,
             follow: FollowStatus? = nil
         ) {
@@ -106,11 +106,11 @@ public enum ControlProtocol {
     }()
 
     /// One line of JSON, newline included.
-    public static func line(_ value: some Encodable) -> String {
+    package static func line(_ value: some Encodable) -> String {
         (try? String(decoding: encoder.encode(value), as: UTF8.self)).map { $0 + "\n" } ?? "{}\n"
     }
 
-    public static func decode<T: Decodable>(_ type: T.Type, from line: String) throws -> T {
+    package static func decode<T: Decodable>(_ type: T.Type, from line: String) throws -> T {
         try decoder.decode(type, from: Data(line.utf8))
     }
 
@@ -119,7 +119,7 @@ public enum ControlProtocol {
     /// The line is parsed once, and both the checks and the request read that one parse: a
     /// second parser could settle a repeated key (`{"version": 2, …, "version": 1}`) the other
     /// way and accept a request the checks never saw.
-    public static func request(from line: String) throws(ProtocolError) -> Request {
+    package static func request(from line: String) throws(ProtocolError) -> Request {
         let parsed: RequestLine
         do {
             parsed = try JSONDecoder().decode(RequestLine.self, from: Data(line.utf8))
@@ -186,7 +186,7 @@ public enum ControlProtocol {
     }
 }
 
-public struct ProtocolError: Error, CustomStringConvertible, Sendable, Equatable {
-    public let description: String
-    public init(_ description: String) { self.description = description }
+package struct ProtocolError: Error, CustomStringConvertible, Sendable, Equatable {
+    package let description: String
+    package init(_ description: String) { self.description = description }
 }

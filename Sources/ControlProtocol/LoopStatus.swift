@@ -1,23 +1,23 @@
 import MemoryModel
 
 /// One loop as `memctl status` shows it.
-public struct LoopStatus: Codable, Sendable, Equatable {
-    public enum State: String, Codable, Sendable { case idle, running, paused }
+package struct LoopStatus: Codable, Sendable, Equatable {
+    package enum State: String, Codable, Sendable { case idle, running, paused }
 
-    public let kind: PassKind
-    public let state: State
-    public let intervalSeconds: Int
+    package let kind: PassKind
+    package let state: State
+    package let intervalSeconds: Int
     /// Progress of the pass in flight.
-    @ExplicitNull public var processed: Int?
-    @ExplicitNull public var total: Int?
+    @ExplicitNull package var processed: Int?
+    @ExplicitNull package var total: Int?
     /// The latest pass this loop (or a trigger) ran.
-    @ExplicitNull public var lastPass: PassRecord?
+    @ExplicitNull package var lastPass: PassRecord?
     /// Why the latest attempt failed to run at all (the pass could not start), if it did.
-    @ExplicitNull public var lastError: String?
+    @ExplicitNull package var lastError: String?
     /// Failed passes in a row; the next run is a retry after a backoff.
-    public let failures: Int
+    package let failures: Int
     /// When the loop runs next; null while paused or running.
-    @ExplicitNull public var nextRun: Timestamp?
+    @ExplicitNull package var nextRun: Timestamp?
 
     package init(
         kind: PassKind, state: State, intervalSeconds: Int, processed: Int? = nil, total: Int? = nil,
@@ -35,9 +35,9 @@ public struct LoopStatus: Codable, Sendable, Equatable {
     }
 }
 
-public struct OrchestratorStatus: Codable, Sendable, Equatable {
-    public let paused: Bool
-    public let loops: [LoopStatus]
+package struct OrchestratorStatus: Codable, Sendable, Equatable {
+    package let paused: Bool
+    package let loops: [LoopStatus]
 
     package init(paused: Bool, loops: [LoopStatus]) {
         self.paused = paused

@@ -7,9 +7,9 @@ import SystemSupport
 
 /// Thin, blocking helpers over Unix-domain sockets: what memoryd's control socket, memctl's
 /// client and the systemd notify protocol need, and no more.
-public enum UnixSocket {
+package enum UnixSocket {
     /// sun_path holds 108 bytes with the terminating NUL.
-    public static let maximumPathBytes = 107
+    package static let maximumPathBytes = 107
 
     /// A `sockaddr_un` for `path`; a leading "@" names an abstract socket (Linux).
     package static func address(_ path: String) throws -> (sockaddr_un, socklen_t) {
@@ -29,7 +29,7 @@ public enum UnixSocket {
     }
 
     /// Connects a stream socket to `path`.
-    public static func connect(_ path: String) throws -> Int32 {
+    package static func connect(_ path: String) throws -> Int32 {
         var (address, length) = try address(path)
         let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard descriptor >= 0 else { throw SocketError(call: "socket", path: path) }
@@ -46,7 +46,7 @@ public enum UnixSocket {
 
     /// Binds and listens on `path` with file mode `mode`. A socket file left by a process that
     /// is gone (nobody accepts on it) is replaced; one that something answers on is not.
-    public static func listen(_ path: String, mode: mode_t) throws -> Int32 {
+    package static func listen(_ path: String, mode: mode_t) throws -> Int32 {
         if FileManager.default.fileExists(atPath: path) {
             if let other = try? connect(path) {
                 close(other)
@@ -78,7 +78,7 @@ public enum UnixSocket {
     }
 
     /// Sends one datagram to the socket at `path` (the systemd notify protocol).
-    public static func sendDatagram(_ message: String, to path: String) throws {
+    package static func sendDatagram(_ message: String, to path: String) throws {
         var (address, length) = try address(path)
         let descriptor = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard descriptor >= 0 else { throw SocketError(call: "socket", path: path) }
@@ -97,7 +97,7 @@ public enum UnixSocket {
 
     /// Writes all of `text`; false when the peer is gone (no SIGPIPE: MSG_NOSIGNAL).
     @discardableResult
-    public static func write(_ text: String, to descriptor: Int32) -> Bool {
+    package static func write(_ text: String, to descriptor: Int32) -> Bool {
         let bytes = Array(text.utf8)
         var offset = 0
         while offset < bytes.count {
@@ -113,7 +113,7 @@ public enum UnixSocket {
     }
 
     /// Sets how long a blocking read or write may wait.
-    public static func setTimeouts(_ descriptor: Int32, seconds: Int) {
+    package static func setTimeouts(_ descriptor: Int32, seconds: Int) {
         var value = timeval(tv_sec: seconds, tv_usec: 0)
         setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &value, socklen_t(MemoryLayout<timeval>.size))
         setsockopt(descriptor, SOL_SOCKET, SO_SNDTIMEO, &value, socklen_t(MemoryLayout<timeval>.size))
@@ -122,8 +122,8 @@ public enum UnixSocket {
 
 /// Reads newline-terminated lines from a socket or a pipe, each at most `limit` bytes. It uses
 /// read(2) rather than recv(2) so that `memctl mcp` can read its standard input with it too.
-public final class LineSocketReader {
-    public enum Result: Equatable, Sendable {
+package final class LineSocketReader {
+    package enum Result: Equatable, Sendable {
         case line(String)
         /// The peer closed the connection with no partial line pending.
         case end
@@ -145,12 +145,12 @@ public final class LineSocketReader {
     /// Dropping the rest of a line that was too long.
     private var skipping = false
 
-    public init(descriptor: Int32, limit: Int) {
+    package init(descriptor: Int32, limit: Int) {
         self.descriptor = descriptor
         self.limit = limit
     }
 
-    public func next() -> Result {
+    package func next() -> Result {
         while true {
             if let newline = buffer[searched...].firstIndex(of: UInt8(ascii: "\n")) {
                 let line = Array(buffer[..<newline])
@@ -190,17 +190,17 @@ public final class LineSocketReader {
 @available(*, unavailable)
 extension LineSocketReader: Sendable {}
 
-public struct SocketError: Error, CustomStringConvertible, Sendable {
-    public let description: String
+package struct SocketError: Error, CustomStringConvertible, Sendable {
+    package let description: String
     /// errno of the failed call, if any.
-    public let code: Int32?
+    package let code: Int32?
 
-    public init(_ description: String) {
+    package init(_ description: String) {
         self.description = description
         code = nil
     }
 
-    public init(call: String, path: String) {
+    package init(call: String, path: String) {
         code = errno
         description = "\(call) \(path): \(String(cString: strerror(errno)))"
     }

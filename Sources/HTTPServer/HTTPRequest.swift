@@ -1,10 +1,10 @@
 /// One header field as it came or goes on the wire. Names keep the sender's case; look them up with
 /// `HTTPRequest.header(_:)`, which ignores it.
-public struct HTTPHeader: Sendable, Equatable {
-    public var name: String
-    public var value: String
+package struct HTTPHeader: Sendable, Equatable {
+    package var name: String
+    package var value: String
 
-    public init(_ name: String, _ value: String) {
+    package init(_ name: String, _ value: String) {
         self.name = name
         self.value = value
     }
@@ -12,29 +12,29 @@ public struct HTTPHeader: Sendable, Equatable {
 
 /// The two versions the server speaks. It answers every request with an HTTP/1.1 status line, as
 /// RFC 9110 §6.2 asks of a server, whatever the version of the request.
-public enum HTTPVersion: String, Sendable {
+package enum HTTPVersion: String, Sendable {
     case http10 = "HTTP/1.0"
     case http11 = "HTTP/1.1"
 }
 
 /// A request whose head the server has read and checked (docs/HTTP.md): it has no body, its
 /// target starts with "/", and its path is valid UTF-8.
-public struct HTTPRequest: Sendable, Equatable {
+package struct HTTPRequest: Sendable, Equatable {
     /// As sent, e.g. "GET": a token, case kept (methods are case-sensitive).
-    public var method: String
+    package var method: String
     /// The raw request-target, e.g. "/recall?q=a%20b". It may carry the UI's secret token: never log it.
-    public var target: String
+    package var target: String
     /// The target's path, percent-decoded; always starts with "/". Dot segments are kept as sent.
-    public var path: String
+    package var path: String
     /// The query decoded as application/x-www-form-urlencoded: "+" is a space, %XX a byte; the first
     /// value of a name wins. A malformed %-escape stays as written and bytes that are not UTF-8
     /// become U+FFFD, as a browser's URLSearchParams reads them.
-    public var query: [String: String]
+    package var query: [String: String]
     /// As sent, in order; values without the whitespace around them.
-    public var headers: [HTTPHeader]
-    public var version: HTTPVersion
+    package var headers: [HTTPHeader]
+    package var version: HTTPVersion
 
-    public init(
+    package init(
         method: String, target: String, path: String, query: [String: String], headers: [HTTPHeader],
         version: HTTPVersion
     ) {
@@ -47,13 +47,13 @@ public struct HTTPRequest: Sendable, Equatable {
     }
 
     /// The value of the first header called `name`, ignoring ASCII case.
-    public func header(_ name: String) -> String? {
+    package func header(_ name: String) -> String? {
         headers.first { Self.equalIgnoringASCIICase($0.name, name) }?.value
     }
 
     /// Whether the connection stays open after the response: HTTP/1.1 unless the request says
     /// `Connection: close`; HTTP/1.0 never, since its keep-alive extension is not worth the code.
-    public var keepAlive: Bool {
+    package var keepAlive: Bool {
         guard version == .http11 else { return false }
         for header in headers where Self.equalIgnoringASCIICase(header.name, "Connection") {
             let options = header.value.split(separator: ",").map { $0.trimmingASCIIWhitespace() }

@@ -1,10 +1,10 @@
 /// Why the server refused a request head: the status it answers with and a short reason for the
 /// response's body. A reason never quotes the request, which may carry the UI's secret token.
-public struct HTTPRequestError: Error, Sendable, Equatable, CustomStringConvertible {
-    public let status: HTTPStatus
-    public let description: String
+package struct HTTPRequestError: Error, Sendable, Equatable, CustomStringConvertible {
+    package let status: HTTPStatus
+    package let description: String
 
-    public init(_ status: HTTPStatus, _ description: String) {
+    package init(_ status: HTTPStatus, _ description: String) {
         self.status = status
         self.description = description
     }
@@ -15,9 +15,9 @@ public struct HTTPRequestError: Error, Sendable, Equatable, CustomStringConverti
 /// leniency lets two readers of one request disagree (RFC 9112 §11.2: folding, whitespace before
 /// the colon, two Hosts, bodies) and lenient only where RFC 9112 allows it: a line may end with
 /// a bare LF (§2.2).
-public enum HTTPRequestHead {
+package enum HTTPRequestHead {
     /// Parses a complete request head (request line + header lines, up to and including the blank line).
-    public static func parse(_ head: [UInt8], limits: HTTPServer.Limits) throws(HTTPRequestError) -> HTTPRequest {
+    package static func parse(_ head: [UInt8], limits: HTTPServer.Limits) throws(HTTPRequestError) -> HTTPRequest {
         guard head.count <= limits.maximumHeadBytes else { throw headTooLong(limits) }
         // The server's early refusals first, so that it answers the same however the head arrived.
         var scanner = HeadScanner()
@@ -38,7 +38,7 @@ public enum HTTPRequestHead {
     }
 
     /// Where the head ends in `bytes` (index just past the blank line), or nil if it has not ended yet.
-    public static func end(in bytes: [UInt8]) -> Int? { end(in: bytes, from: 0) }
+    package static func end(in bytes: [UInt8]) -> Int? { end(in: bytes, from: 0) }
 
     /// `end(in:)` for a buffer whose first `searched` bytes were already searched without finding
     /// the end (`HeadScanner`).

@@ -3,51 +3,51 @@
 #endif
 
 /// A response's status: its code and the reason phrase of its status line.
-public struct HTTPStatus: Sendable, Equatable {
-    public let code: Int
-    public let reason: String
+package struct HTTPStatus: Sendable, Equatable {
+    package let code: Int
+    package let reason: String
 
     /// Any status the statics below lack. A code outside 100–599 or a reason with a control
     /// character makes the server answer 500 instead (the status line would be malformed).
-    public init(code: Int, reason: String) {
+    package init(code: Int, reason: String) {
         self.code = code
         self.reason = reason
     }
 
-    public static let ok = HTTPStatus(code: 200, reason: "OK")
-    public static let seeOther = HTTPStatus(code: 303, reason: "See Other")
-    public static let notModified = HTTPStatus(code: 304, reason: "Not Modified")
-    public static let badRequest = HTTPStatus(code: 400, reason: "Bad Request")
-    public static let forbidden = HTTPStatus(code: 403, reason: "Forbidden")
-    public static let notFound = HTTPStatus(code: 404, reason: "Not Found")
-    public static let methodNotAllowed = HTTPStatus(code: 405, reason: "Method Not Allowed")
-    public static let requestTimeout = HTTPStatus(code: 408, reason: "Request Timeout")
-    public static let contentTooLarge = HTTPStatus(code: 413, reason: "Content Too Large")
-    public static let uriTooLong = HTTPStatus(code: 414, reason: "URI Too Long")
-    public static let misdirectedRequest = HTTPStatus(code: 421, reason: "Misdirected Request")
-    public static let requestHeaderFieldsTooLarge = HTTPStatus(code: 431, reason: "Request Header Fields Too Large")
-    public static let internalServerError = HTTPStatus(code: 500, reason: "Internal Server Error")
-    public static let notImplemented = HTTPStatus(code: 501, reason: "Not Implemented")
-    public static let serviceUnavailable = HTTPStatus(code: 503, reason: "Service Unavailable")
-    public static let httpVersionNotSupported = HTTPStatus(code: 505, reason: "HTTP Version Not Supported")
+    package static let ok = HTTPStatus(code: 200, reason: "OK")
+    package static let seeOther = HTTPStatus(code: 303, reason: "See Other")
+    package static let notModified = HTTPStatus(code: 304, reason: "Not Modified")
+    package static let badRequest = HTTPStatus(code: 400, reason: "Bad Request")
+    package static let forbidden = HTTPStatus(code: 403, reason: "Forbidden")
+    package static let notFound = HTTPStatus(code: 404, reason: "Not Found")
+    package static let methodNotAllowed = HTTPStatus(code: 405, reason: "Method Not Allowed")
+    package static let requestTimeout = HTTPStatus(code: 408, reason: "Request Timeout")
+    package static let contentTooLarge = HTTPStatus(code: 413, reason: "Content Too Large")
+    package static let uriTooLong = HTTPStatus(code: 414, reason: "URI Too Long")
+    package static let misdirectedRequest = HTTPStatus(code: 421, reason: "Misdirected Request")
+    package static let requestHeaderFieldsTooLarge = HTTPStatus(code: 431, reason: "Request Header Fields Too Large")
+    package static let internalServerError = HTTPStatus(code: 500, reason: "Internal Server Error")
+    package static let notImplemented = HTTPStatus(code: 501, reason: "Not Implemented")
+    package static let serviceUnavailable = HTTPStatus(code: 503, reason: "Service Unavailable")
+    package static let httpVersionNotSupported = HTTPStatus(code: 505, reason: "HTTP Version Not Supported")
 }
 
 /// What a handler answers. The server writes `Content-Length`, `Date` (unless given) and, when
 /// it closes the connection, `Connection: close`; a `Content-Length`, `Transfer-Encoding` or
 /// `Connection` header given here is not sent (docs/HTTP.md, "Responses").
-public struct HTTPResponse: Sendable {
-    public var status: HTTPStatus
-    public var headers: [HTTPHeader]
-    public var body: [UInt8]
+package struct HTTPResponse: Sendable {
+    package var status: HTTPStatus
+    package var headers: [HTTPHeader]
+    package var body: [UInt8]
 
-    public init(status: HTTPStatus, headers: [HTTPHeader] = [], body: [UInt8] = []) {
+    package init(status: HTTPStatus, headers: [HTTPHeader] = [], body: [UInt8] = []) {
         self.status = status
         self.headers = headers
         self.body = body
     }
 
     /// A text/plain; charset=utf-8 response.
-    public static func text(_ status: HTTPStatus, _ text: String) -> HTTPResponse {
+    package static func text(_ status: HTTPStatus, _ text: String) -> HTTPResponse {
         HTTPResponse(
             status: status, headers: [HTTPHeader("Content-Type", "text/plain; charset=utf-8")], body: Array(text.utf8))
     }

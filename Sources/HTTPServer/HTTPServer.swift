@@ -11,42 +11,42 @@ import SystemSupport
 /// goes to `handler` in a task while the connection's thread waits. It reads request heads only
 /// (no bodies) and logs nothing: a request-target may carry the UI's secret token.
 /// docs/HTTP.md has the design, the limits and the statuses the server answers by itself.
-public final class HTTPServer: Sendable {
+package final class HTTPServer: Sendable {
     /// How much of a request the server reads before refusing it.
-    public struct Limits: Sendable {
+    package struct Limits: Sendable {
         /// The request line and headers, line ends included: a browser's head is 1–2 KB; 16 KiB is
         /// what nginx allows a single header buffer (431 past it).
-        public var maximumHeadBytes = 16_384
+        package var maximumHeadBytes = 16_384
         /// The request-target, within the head: the UI's longest URL is a search (414 past it).
-        public var maximumTargetBytes = 8_192
+        package var maximumTargetBytes = 8_192
 
-        public init() {}
+        package init() {}
     }
 
     /// What the server is started with; the defaults suit the UI.
-    public struct Configuration: Sendable {
+    package struct Configuration: Sendable {
         /// 0: the kernel picks a free port (read it from `HTTPServer.port`).
-        public var port: UInt16 = 0
-        public var limits = Limits()
+        package var port: UInt16 = 0
+        package var limits = Limits()
         /// The whole head must arrive within this, from accept or from the end of the previous
         /// response; bytes that trickle in do not extend it (slowloris). 408 after it.
-        public var headTimeout: Duration = .seconds(10)
+        package var headTimeout: Duration = .seconds(10)
         /// A connection with no byte of a next request is closed after this, without a response.
         /// A new connection gets the shorter of this and `headTimeout` for its first byte.
-        public var keepAliveTimeout: Duration = .seconds(5)
+        package var keepAliveTimeout: Duration = .seconds(5)
         /// Past this many open connections, a new one gets 503 at once and is closed: each holds a thread.
-        public var maximumConnections = 32
+        package var maximumConnections = 32
         /// A response must be written, all of it, within this; a client that stops reading
         /// loses its connection then rather than holding a thread.
-        public var sendTimeout: Duration = .seconds(10)
+        package var sendTimeout: Duration = .seconds(10)
 
-        public init() {}
+        package init() {}
     }
 
     /// Loopback only, never configurable: the UI is for the user at this machine.
-    public static let host = "127.0.0.1"
+    package static let host = "127.0.0.1"
     /// The bound port.
-    public let port: UInt16
+    package let port: UInt16
 
     let configuration: Configuration
     let handler: @Sendable (HTTPRequest) async -> HTTPResponse
@@ -79,7 +79,7 @@ public final class HTTPServer: Sendable {
     }
 
     /// Binds and listens; does not accept yet.
-    public init(
+    package init(
         _ configuration: Configuration, handler: @escaping @Sendable (HTTPRequest) async -> HTTPResponse
     ) throws(HTTPServerError) {
         (listener, port) = try TCPSocket.listen(port: configuration.port, backlog: 64)
@@ -95,7 +95,7 @@ public final class HTTPServer: Sendable {
     }
 
     /// Starts accepting on a thread of its own. Once only; not after `stop`.
-    public func start() {
+    package func start() {
         let starts = state.withLock { state in
             guard !state.stopping && !state.accepting else { return false }
             state.accepting = true
@@ -110,7 +110,7 @@ public final class HTTPServer: Sendable {
     /// the port is free again either way. A thread whose handler ignores cancellation ends when
     /// the handler returns (its response is not sent). Safe to call twice. Not from a handler:
     /// it would wait for that handler's own connection until the grace period is over.
-    public func stop(gracePeriod: Duration) {
+    package func stop(gracePeriod: Duration) {
         let deadline = ContinuousClock.now + gracePeriod
         state.withLock { state in
             state.stopping = true
@@ -201,10 +201,10 @@ public final class HTTPServer: Sendable {
 }
 
 /// Why the server could not listen: the failed call, and what to do about it when there is something.
-public struct HTTPServerError: Error, Sendable, CustomStringConvertible {
-    public let description: String
+package struct HTTPServerError: Error, Sendable, CustomStringConvertible {
+    package let description: String
     /// `errno` of the failed call.
-    public let code: Int32
+    package let code: Int32
 
     init(call: String, port: UInt16, errno code: Int32 = errno) {
         self.code = code

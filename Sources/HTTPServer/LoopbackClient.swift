@@ -7,25 +7,25 @@ import SystemSupport
 /// A blocking HTTP/1.1 client for 127.0.0.1, for what measures and tests the server from
 /// outside (memory-bench, the memctl ui tests): it sends the bytes it is given, exactly, and
 /// reads the response until the server closes the connection.
-public enum LoopbackClient {
-    public struct Response: Sendable {
-        public let status: Int
-        public let headers: [HTTPHeader]
-        public let body: [UInt8]
+package enum LoopbackClient {
+    package struct Response: Sendable {
+        package let status: Int
+        package let headers: [HTTPHeader]
+        package let body: [UInt8]
 
-        public var text: String { String(decoding: body, as: UTF8.self) }
+        package var text: String { String(decoding: body, as: UTF8.self) }
 
-        public func header(_ name: String) -> String? {
+        package func header(_ name: String) -> String? {
             headers.first { $0.name.lowercased() == name.lowercased() }?.value
         }
     }
 
-    public struct Failure: Error, CustomStringConvertible, Sendable {
-        public let description: String
+    package struct Failure: Error, CustomStringConvertible, Sendable {
+        package let description: String
     }
 
     /// Connects to 127.0.0.1:`port`; the caller closes the descriptor.
-    public static func connect(port: UInt16) throws(Failure) -> Int32 {
+    package static func connect(port: UInt16) throws(Failure) -> Int32 {
         let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard descriptor >= 0 else { throw Failure(description: "socket: \(String(cString: strerror(errno)))") }
         var address = sockaddr_in()
@@ -47,7 +47,7 @@ public enum LoopbackClient {
 
     /// Sends `request`, then each of `later` after its pause (a slow client), and reads until the
     /// server closes; gives up after `timeoutSeconds` without a byte.
-    public static func exchange(
+    package static func exchange(
         _ request: String, port: UInt16, later: [(pauseSeconds: Double, text: String)] = [], timeoutSeconds: Int = 30
     ) throws(Failure) -> Response {
         let descriptor = try connect(port: port)
@@ -70,7 +70,7 @@ public enum LoopbackClient {
     }
 
     /// A GET with `headers`, `Connection: close`.
-    public static func get(_ target: String, port: UInt16, headers: [HTTPHeader]) throws(Failure) -> Response {
+    package static func get(_ target: String, port: UInt16, headers: [HTTPHeader]) throws(Failure) -> Response {
         let lines = headers.map { "\($0.name): \($0.value)\r\n" }.joined()
         return try exchange("GET \(target) HTTP/1.1\r\n\(lines)Connection: close\r\n\r\n", port: port)
     }

@@ -8,28 +8,28 @@ import Synchronization
 import SystemSupport
 
 /// How often each loop runs, and how failed passes are retried.
-public struct LoopSettings: Sendable, Equatable {
-    public var intervals: [PassKind: Duration] = [
+package struct LoopSettings: Sendable, Equatable {
+    package var intervals: [PassKind: Duration] = [
         .consolidation: .seconds(5 * 60), .extraction: .seconds(10 * 60), .graph: .seconds(30 * 60),
     ]
     /// The first retry after a failed pass waits this long; each further failure doubles the
     /// wait, up to `retryLimit` (and never beyond the loop's interval).
-    public var retryBase: Duration = .seconds(30)
-    public var retryLimit: Duration = .seconds(3600)
+    package var retryBase: Duration = .seconds(30)
+    package var retryLimit: Duration = .seconds(3600)
 
-    public init() {}
+    package init() {}
 
-    public func interval(_ kind: PassKind) -> Duration { intervals[kind] ?? .seconds(600) }
+    package func interval(_ kind: PassKind) -> Duration { intervals[kind] ?? .seconds(600) }
 
     /// The wait before retrying after `failures` failures in a row (1 or more).
-    public func retryDelay(_ kind: PassKind, failures: Int) -> Duration {
+    package func retryDelay(_ kind: PassKind, failures: Int) -> Duration {
         let doubled = retryBase.milliseconds << min(max(failures - 1, 0), 20)
         return .milliseconds(min(doubled, retryLimit.milliseconds, interval(kind).milliseconds))
     }
 }
 
 /// What happens, as it happens: for `trigger --wait` streams, systemd STATUS= lines and logs.
-public enum OrchestratorEvent: Sendable {
+package enum OrchestratorEvent: Sendable {
     case started(PassKind)
     case progress(PassKind, PassProgress)
     case finished(PassRecord)
@@ -40,9 +40,9 @@ public enum OrchestratorEvent: Sendable {
 /// Runs the consolidation, extraction and graph loops as child tasks of one task group, each
 /// on its own interval; runs a pass now on request (joining one of that kind already running);
 /// pauses and resumes the loops; reports status. Only ids and value types cross its boundary.
-public actor Orchestrator: Service {
+package actor Orchestrator: Service {
     /// Runs one pass of a kind with the policy of the moment.
-    public typealias Runner =
+    package typealias Runner =
         @Sendable (PassKind, ConsolidationPolicy, _ onProgress: @escaping @Sendable (PassProgress) -> Void) async throws
         -> PassRecord
 
@@ -65,7 +65,7 @@ public actor Orchestrator: Service {
     private var paused = false
     private var stopping = false
     /// Events, progress and liveness, readable without waiting for the actor.
-    public nonisolated let events = EventHub()
+    package nonisolated let events = EventHub()
 
     package init(
         settings: LoopSettings, policy: ConsolidationPolicy = ConsolidationPolicy(), clock: any OrchestratorClock,
@@ -84,7 +84,7 @@ public actor Orchestrator: Service {
     /// daemon was down), then the loops, until `shutDown()` or the calling task is cancelled;
     /// passes in flight stop after their batch, and this returns once every loop and every pass
     /// has ended.
-    public func run() async {
+    package func run() async {
         let first = trigger(MaintenanceCycle.order)
         await withTaskCancellationHandler {
             _ = await first.value
@@ -126,7 +126,7 @@ public actor Orchestrator: Service {
 
     /// Runs a pass of `kind` now, or joins the one running, and returns its record (nil when
     /// the pass could not run at all).
-    public func runNow(_ kind: PassKind) async -> PassRecord? {
+    package func runNow(_ kind: PassKind) async -> PassRecord? {
         if stopping || Task.isCancelled { return nil }
         if let running = loops[kind]?.running { return await Self.value(of: running) }
         let task = Task { await self.execute(kind) }
@@ -147,7 +147,7 @@ public actor Orchestrator: Service {
 
     /// Refuses new passes, asks every pass in flight to stop after its batch, however it was
     /// started, and wakes the loops so that they end: `run` returns once the passes have ended.
-    public func shutDown() {
+    package func shutDown() {
         stopping = true
         for kind in MaintenanceCycle.order {
             loops[kind]?.running?.cancel()
@@ -157,7 +157,7 @@ public actor Orchestrator: Service {
 
     /// Runs `kinds` in cycle order, each as `runNow` does, in a task of its own; a cancelled
     /// pass ends it. Explicit triggers run while the loops are paused too.
-    public func trigger(_ kinds: [PassKind]) -> Task<[PassRecord], Never> {
+    package func trigger(_ kinds: [PassKind]) -> Task<[PassRecord], Never> {
         Task { await MaintenanceCycle.sequence(kinds) { await self.runNow($0) } }
     }
 
@@ -203,13 +203,13 @@ public actor Orchestrator: Service {
         return record
     }
 
-    public func pause() {
+    package func pause() {
         guard !paused else { return }
         paused = true
         log.notice("loops paused")
     }
 
-    public func resume() {
+    package func resume() {
         guard paused else { return }
         paused = false
         log.notice("loops resumed")
@@ -219,7 +219,7 @@ public actor Orchestrator: Service {
     /// New settings, the one way a reload reaches the loops and the passes. New intervals take
     /// effect at once (each loop's next run is its last run plus the new interval); a new policy
     /// with the next pass that starts.
-    public func update(_ new: LoopSettings, policy newPolicy: ConsolidationPolicy? = nil) {
+    package func update(_ new: LoopSettings, policy newPolicy: ConsolidationPolicy? = nil) {
         if let newPolicy { policy = newPolicy }
         let old = settings
         settings = new
@@ -231,9 +231,9 @@ public actor Orchestrator: Service {
         }
     }
 
-    public var isPaused: Bool { paused }
+    package var isPaused: Bool { paused }
 
-    public func status() -> OrchestratorStatus {
+    package func status() -> OrchestratorStatus {
         OrchestratorStatus(
             paused: paused,
             loops: MaintenanceCycle.order.map { kind in
@@ -251,7 +251,7 @@ public actor Orchestrator: Service {
 
 /// Fan-out of orchestrator events to subscribers, and the latest progress of each kind, behind
 /// a lock so that synchronous progress callbacks can publish without waiting for the actor.
-public final class EventHub: Sendable {
+package final class EventHub: Sendable {
     private struct State {
         package var subscribers: [Int: AsyncStream<OrchestratorEvent>.Continuation] = [:]
         package var nextID = 0
@@ -262,10 +262,10 @@ public final class EventHub: Sendable {
 
     private let state = Mutex(State())
 
-    public init() {}
+    package init() {}
 
     /// Events from now on, until the stream is dropped.
-    public func subscribe() -> AsyncStream<OrchestratorEvent> {
+    package func subscribe() -> AsyncStream<OrchestratorEvent> {
         let (stream, continuation) = AsyncStream<OrchestratorEvent>.makeStream(bufferingPolicy: .bufferingNewest(1024))
         let id = state.withLock { state in
             state.nextID += 1
@@ -302,11 +302,11 @@ public final class EventHub: Sendable {
         }
     }
 
-    public func progress(of kind: PassKind) -> PassProgress? { state.withLock { $0.progress[kind] } }
+    package func progress(of kind: PassKind) -> PassProgress? { state.withLock { $0.progress[kind] } }
 
     /// Whether every running pass has shown a sign of life (started, or committed a batch)
     /// within `window`: what the systemd watchdog pings depend on.
-    public func isMakingProgress(within window: Duration) -> Bool {
+    package func isMakingProgress(within window: Duration) -> Bool {
         let now = DispatchTime.now().uptimeNanoseconds
         let limit = UInt64(max(0, window.milliseconds)) * 1_000_000
         return state.withLock { state in state.alive.values.allSatisfy { now - $0 <= limit } }

@@ -4,7 +4,7 @@ import MemoryStorage
 
 /// Where the orchestrator's loops get the time and wait for it: the real clock in memoryd, a
 /// manual one in tests, so that loop behaviour is tested without real waiting.
-public protocol OrchestratorClock: Sendable {
+package protocol OrchestratorClock: Sendable {
     var now: Timestamp { get }
     /// Returns at `deadline` (at once if it has passed); throws `CancellationError` when the
     /// waiting task is cancelled.
@@ -12,12 +12,12 @@ public protocol OrchestratorClock: Sendable {
 }
 
 /// Wall-clock time; sleeps with `Task.sleep`.
-public struct SystemClock: OrchestratorClock {
-    public init() {}
+package struct SystemClock: OrchestratorClock {
+    package init() {}
 
-    public var now: Timestamp { .now }
+    package var now: Timestamp { .now }
 
-    public func sleep(until deadline: Timestamp) async throws {
+    package func sleep(until deadline: Timestamp) async throws {
         let milliseconds = deadline.millisecondsSince1970 - Timestamp.now.millisecondsSince1970
         if milliseconds > 0 { try await Task.sleep(for: .milliseconds(milliseconds)) }
         try Task.checkCancellation()

@@ -6,18 +6,18 @@ import MemoryStorage
 /// merged or reinforcing), low-importance ones that nothing needed are forgotten when old, and
 /// forgotten ones are purged when their retention ends. Batch by batch, each in one
 /// transaction, resumable after a stop or a crash at any point.
-public struct ConsolidationPass: Sendable {
-    public let store: MemoryStore
-    public let policy: ConsolidationPolicy
+package struct ConsolidationPass: Sendable {
+    package let store: MemoryStore
+    package let policy: ConsolidationPolicy
     /// The pass's idea of now: what "old enough" and "retention ended" are measured from.
-    public let now: Timestamp
+    package let now: Timestamp
 
     /// The page cache a store running passes should have: a pass over a large store reads the
     /// same index pages batch after batch; 32 MiB, with batches of 1,024 memories, keeps a pass
     /// under 100 MB of memory (docs/DECISIONS.md, "Consolidation speed", has the measurements).
-    public static let pageCacheKibibytes = 32 * 1024
+    package static let pageCacheKibibytes = 32 * 1024
 
-    public init(store: MemoryStore, policy: ConsolidationPolicy = ConsolidationPolicy(), now: Timestamp = .now) {
+    package init(store: MemoryStore, policy: ConsolidationPolicy = ConsolidationPolicy(), now: Timestamp = .now) {
         self.store = store
         self.policy = policy
         self.now = now
@@ -26,7 +26,7 @@ public struct ConsolidationPass: Sendable {
     /// Runs the pass and returns its ledger row. A cancelled pass returns with outcome
     /// `cancelled` after its last whole batch; a failing one returns `failed` with the error.
     /// Throws only when the pass cannot start (another one runs) or the ledger cannot be written.
-    public func run(onProgress: @escaping @Sendable (PassProgress) -> Void = { _ in }) async throws -> PassRecord {
+    package func run(onProgress: @escaping @Sendable (PassProgress) -> Void = { _ in }) async throws -> PassRecord {
         let pending = try await store.unreviewedCount()
         return try await PassRunner(store: store, kind: .consolidation, now: now).run(
             total: pending, onProgress: onProgress

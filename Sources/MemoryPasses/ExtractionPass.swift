@@ -7,16 +7,16 @@ import MemoryStorage
 /// records their mentions; and resolves each short-term memory's relative times
 /// (`TimeResolver`, docs/TIME.md). Batch by batch, each in one transaction, resumable at any
 /// point.
-public struct ExtractionPass: Sendable {
-    public let store: MemoryStore
-    public let batchSize: Int
+package struct ExtractionPass: Sendable {
+    package let store: MemoryStore
+    package let batchSize: Int
     /// Threads the batch's extraction is split among (`PassSettings.threads`).
-    public let threads: Int
-    public let now: Timestamp
+    package let threads: Int
+    package let now: Timestamp
     package let extractor = EntityExtractor()
     package let resolver = EntityResolver()
 
-    public init(
+    package init(
         store: MemoryStore, batchSize: Int = PassSettings().batchSize, threads: Int = PassSettings().threads,
         now: Timestamp = .now
     ) {
@@ -26,7 +26,7 @@ public struct ExtractionPass: Sendable {
         self.now = now
     }
 
-    public func run(onProgress: @escaping @Sendable (PassProgress) -> Void = { _ in }) async throws -> PassRecord {
+    package func run(onProgress: @escaping @Sendable (PassProgress) -> Void = { _ in }) async throws -> PassRecord {
         let pending = try await store.unextractedCount()
         return try await PassRunner(store: store, kind: .extraction, now: now).run(
             total: pending, onProgress: onProgress

@@ -4,18 +4,18 @@ import MemoryStorage
 
 /// Forgetting on request: `memctl forget` and the MCP `forget` tool. The store does it in one
 /// transaction; the rules it applies (how a summary is made again) come from the engines.
-public struct Forgetter: Sendable {
-    public let store: MemoryStore
-    public let policy: ConsolidationPolicy
+package struct Forgetter: Sendable {
+    package let store: MemoryStore
+    package let policy: ConsolidationPolicy
 
-    public init(store: MemoryStore, policy: ConsolidationPolicy = ConsolidationPolicy()) {
+    package init(store: MemoryStore, policy: ConsolidationPolicy = ConsolidationPolicy()) {
         self.store = store
         self.policy = policy
     }
 
     /// Forgets `reference` (soft: hidden from recall, search and consolidation, kept and
     /// listable), or with `purge` removes its text and everything derived from it.
-    public func forget(_ reference: MemoryReference, purge: Bool, now: Timestamp = .now) async throws -> ForgetReport {
+    package func forget(_ reference: MemoryReference, purge: Bool, now: Timestamp = .now) async throws -> ForgetReport {
         try await store.forget(reference, purge: purge, at: now, rules: .standard(policy: policy))
     }
 }

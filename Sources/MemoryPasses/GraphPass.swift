@@ -5,17 +5,17 @@ import MemoryStorage
 /// The graph pass: reads extracted short-term memories in time order and turns what they say
 /// into edges (co-occurrence and typed relations), each with its evidence and validity.
 /// Batch by batch, each in one transaction, resumable at any point.
-public struct GraphPass: Sendable {
-    public let store: MemoryStore
-    public let batchSize: Int
+package struct GraphPass: Sendable {
+    package let store: MemoryStore
+    package let batchSize: Int
     /// Threads the batch's observations are split among (`PassSettings.threads`).
-    public let threads: Int
-    public let now: Timestamp
+    package let threads: Int
+    package let now: Timestamp
     /// Edge weights halve over this time without a new observation (`PassSettings`).
-    public let weightHalfLife: Duration
+    package let weightHalfLife: Duration
     package let builder = GraphBuilder()
 
-    public init(
+    package init(
         store: MemoryStore, batchSize: Int = PassSettings().batchSize, threads: Int = PassSettings().threads,
         now: Timestamp = .now, weightHalfLife: Duration = PassSettings().weightHalfLife
     ) {
@@ -26,7 +26,7 @@ public struct GraphPass: Sendable {
         self.weightHalfLife = weightHalfLife
     }
 
-    public func run(onProgress: @escaping @Sendable (PassProgress) -> Void = { _ in }) async throws -> PassRecord {
+    package func run(onProgress: @escaping @Sendable (PassProgress) -> Void = { _ in }) async throws -> PassRecord {
         let writer = GraphWriter(halfLife: weightHalfLife)
         let pending = try await store.ungraphedCount()
         return try await PassRunner(store: store, kind: .graph, now: now).run(total: pending, onProgress: onProgress) {

@@ -4,7 +4,7 @@ import MemoryStorage
 
 extension PassKind {
     /// What a pass of this kind is doing, for progress bars, logs and systemd's STATUS= line.
-    public var activity: String {
+    package var activity: String {
         switch self {
         case .consolidation: "consolidating"
         case .extraction: "extracting entities"
@@ -16,22 +16,22 @@ extension PassKind {
 /// One maintenance cycle: consolidation, then extraction, then the graph, each its own pass
 /// with its own ledger row and lock. Extraction reads what consolidation wrote, and the graph
 /// reads what extraction found, so this is the order in which one cycle leaves nothing half done.
-public struct MaintenanceCycle: Sendable {
-    public static let order: [PassKind] = [.consolidation, .extraction, .graph]
+package struct MaintenanceCycle: Sendable {
+    package static let order: [PassKind] = [.consolidation, .extraction, .graph]
 
-    public let store: MemoryStore
-    public let policy: ConsolidationPolicy
+    package let store: MemoryStore
+    package let policy: ConsolidationPolicy
     /// The passes' idea of now; nil means the time each pass starts.
-    public let now: Timestamp?
+    package let now: Timestamp?
 
-    public init(store: MemoryStore, policy: ConsolidationPolicy = ConsolidationPolicy(), now: Timestamp? = nil) {
+    package init(store: MemoryStore, policy: ConsolidationPolicy = ConsolidationPolicy(), now: Timestamp? = nil) {
         self.store = store
         self.policy = policy
         self.now = now
     }
 
     /// Runs one pass of the cycle.
-    public func run(_ kind: PassKind, onProgress: @escaping @Sendable (PassProgress) -> Void = { _ in }) async throws
+    package func run(_ kind: PassKind, onProgress: @escaping @Sendable (PassProgress) -> Void = { _ in }) async throws
         -> PassRecord
     {
         let now = now ?? .now
@@ -52,7 +52,7 @@ public struct MaintenanceCycle: Sendable {
 
     /// Runs `kinds` in cycle order. A cancelled pass ends the cycle; a failed one does not, since
     /// the passes after it still have the previous cycles' work to do.
-    public func run(
+    package func run(
         _ kinds: [PassKind] = order, onProgress: @escaping @Sendable (PassKind, PassProgress) -> Void = { _, _ in }
     ) async throws -> [PassRecord] {
         try await Self.sequence(kinds) { kind in try await run(kind) { onProgress(kind, $0) } }
@@ -61,7 +61,7 @@ public struct MaintenanceCycle: Sendable {
     /// The one way passes follow each other, whoever runs them (this type, memoryd's
     /// orchestrator, memctl): `kinds` in cycle order, each through `run` (nil: it did not run),
     /// until one is cancelled.
-    public static func sequence(
+    package static func sequence(
         _ kinds: [PassKind], isolation: isolated (any Actor)? = #isolation,
         _ run: (PassKind) async throws -> PassRecord?
     ) async rethrows -> [PassRecord] {

@@ -10,12 +10,12 @@ import SystemSupport
 
 /// An exclusive `flock` on a file that names its holder's process id. The kernel drops the lock
 /// when its holder exits, however it exits, so a killed process never leaves a stale lock.
-public final class ProcessLock {
+package final class ProcessLock {
     private let descriptor: Int32
 
     /// Another process holds the lock.
-    public struct Held: Error, Sendable {
-        public let pid: Int32?
+    package struct Held: Error, Sendable {
+        package let pid: Int32?
 
         package init(pid: Int32? = nil) {
             self.pid = pid
@@ -25,7 +25,7 @@ public final class ProcessLock {
     /// Takes the lock on `path`, creating the file if needed with the permission bits of the
     /// database it guards (see `DatabaseFiles`), so that every user who may write the database
     /// may also take the lock.
-    public init(path: String, database: String) throws {
+    package init(path: String, database: String) throws {
         descriptor = Self.open(path, database: database)
         guard descriptor >= 0 else { throw SystemError(call: "open", path: path) }
         if retryingInterrupts({ flock(descriptor, LOCK_EX | LOCK_NB) }) != 0 {
@@ -86,12 +86,12 @@ package final class PassLock {
 extension PassLock: Sendable {}
 
 /// Another process (or task) is running a pass of this kind on the same database.
-public struct PassAlreadyRunning: Error, Equatable, Sendable, CustomStringConvertible {
-    public let kind: PassKind
-    public let database: String
-    public let pid: Int32?
+package struct PassAlreadyRunning: Error, Equatable, Sendable, CustomStringConvertible {
+    package let kind: PassKind
+    package let database: String
+    package let pid: Int32?
 
-    public var description: String {
+    package var description: String {
         "a \(kind.rawValue) pass is already running on \(database)" + (pid.map { " (process \($0))" } ?? "")
             + "; wait for it to finish"
     }

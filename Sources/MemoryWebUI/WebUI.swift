@@ -5,18 +5,18 @@ import MemoryStorage
 /// The web page of `memctl ui`: what memoryd remembers, read from the database and never
 /// changed. Each request passes `Access` (host and token), then is routed to a page; a page
 /// reads what it shows through the store and no more (docs/UI.md).
-public struct WebUI: Sendable {
+package struct WebUI: Sendable {
     let store: MemoryStore
     let access: Access
 
     /// The site for `store`, answering on `port` to requests that carry `token`.
-    public init(store: MemoryStore, token: String, port: UInt16) {
+    package init(store: MemoryStore, token: String, port: UInt16) {
         self.store = store
         access = Access(token: token, port: port)
     }
 
     /// A new random access token for the URL that memctl ui prints.
-    public static func newToken() -> String { Access.newToken() }
+    package static func newToken() -> String { Access.newToken() }
 
     /// Every response carries these: no script, style or image from anywhere but this server, no
     /// form that posts elsewhere, no framing, and no token leaking through a Referer.
@@ -29,7 +29,7 @@ public struct WebUI: Sendable {
         HTTPHeader("Cache-Control", "no-store"),
     ]
 
-    public func respond(to request: HTTPRequest) async -> HTTPResponse {
+    package func respond(to request: HTTPRequest) async -> HTTPResponse {
         var response = await answer(request)
         response.headers += Self.securityHeaders
         return response

@@ -2,10 +2,10 @@ import CSQLite
 
 /// One step of a schema: applied once, in its own transaction, when the file's
 /// `PRAGMA user_version` is below `version`.
-public struct Migration: Sendable {
-    public let version: Int
-    public let name: String
-    public let sql: String
+package struct Migration: Sendable {
+    package let version: Int
+    package let name: String
+    package let sql: String
     /// Runs after `sql`, in the same transaction, for a step that SQL alone cannot say.
     package let after: (@Sendable (Connection) throws -> Void)?
 
@@ -19,12 +19,12 @@ public struct Migration: Sendable {
 
 extension Connection {
     /// The schema version of the file (`PRAGMA user_version`).
-    public func schemaVersion() throws -> Int {
+    package func schemaVersion() throws -> Int {
         Int(try scalarInt("PRAGMA user_version") ?? 0)
     }
 
     /// The file's application id (`PRAGMA application_id`), which says which program's format it is.
-    public func applicationID() throws -> Int64 {
+    package func applicationID() throws -> Int64 {
         try scalarInt("PRAGMA application_id") ?? 0
     }
 
@@ -33,7 +33,7 @@ extension Connection {
     ///
     /// The version is read again inside each write transaction, so two processes that open a
     /// new file at the same moment do not both run the same migration.
-    public func migrate(_ migrations: [Migration], record: (Connection, Migration) throws -> Void = { _, _ in })
+    package func migrate(_ migrations: [Migration], record: (Connection, Migration) throws -> Void = { _, _ in })
         throws
     {
         for migration in migrations {

@@ -1,10 +1,10 @@
 import Glibc
 
 /// The heap glibc's malloc keeps.
-public enum Heap {
+package enum Heap {
     /// Lets at most `count` malloc arenas exist (`mallopt(M_ARENA_MAX)`). glibc gives threads
     /// arenas of their own, up to eight per core, and each keeps its own freed pages.
-    public static func limitArenas(to count: Int32) {
+    package static func limitArenas(to count: Int32) {
         typealias Option = @convention(c) (Int32, Int32) -> Int32
         let arenaMaximum: Int32 = -8  // M_ARENA_MAX in malloc.h
         _ = GlibcExtras.function("mallopt", as: Option.self)?(arenaMaximum, count)
@@ -15,7 +15,7 @@ public enum Heap {
     /// peaked at 214 MB, 87 MB with two. Measured on 100,000 Chit-Chat messages with 16 threads
     /// (`memctl consolidate --local --only consolidation --threads 16`): 130 MB and 27.4 s with
     /// glibc's arenas, 80 MB and 26.1 s with two, 75 MB and 26.0 s with one.
-    public static let passArenas: Int32 = 2
+    package static let passArenas: Int32 = 2
 }
 
 /// glibc functions the Glibc module leaves out (declared only with `_GNU_SOURCE`, or in

@@ -13,6 +13,9 @@ import Glibc
 /// nothing and succeeds; one above it (a lower priority) is passed on. A release build links
 /// libdispatch statically, so its calls come here; a debug build's shared libdispatch calls
 /// glibc's directly.
+///
+/// The one `public` declaration of the package (docs/ARCHITECTURE.md, "Access"): the C symbol
+/// `setpriority` must be visible to the linker as libc's would be.
 @_cdecl("setpriority")
 public func neverRaisedPriority(_ which: UInt32, _ who: UInt32, _ value: Int32) -> Int32 {
     if which == UInt32(PRIO_PROCESS.rawValue) && who == 0 {
@@ -32,7 +35,7 @@ public func neverRaisedPriority(_ which: UInt32, _ who: UInt32, _ value: Int32) 
 /// loaded as a shared library (a debug build), it calls glibc's. memoryd says which when it
 /// starts, so that replacing a libc function is never silent (docs/DECISIONS.md, "Thread
 /// priority").
-public var libdispatchPriorityIsNeverRaised: Bool {
+package var libdispatchPriorityIsNeverRaised: Bool {
     dlopen("libdispatch.so", RTLD_NOLOAD | RTLD_LAZY) == nil
 }
 

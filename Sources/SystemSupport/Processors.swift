@@ -6,17 +6,17 @@ import Glibc
 /// `ProcessInfo.activeProcessorCount` is the machine's count on Linux: it ignores the CPU
 /// affinity (`taskset`, systemd's `CPUAffinity=`) and the cgroup's CPU quota (`CPUQuota=`, a
 /// container's `--cpus`), so a pass on a 16-core host confined to two cores started 16 threads.
-public enum Processors {
+package enum Processors {
     /// A pass never takes more threads than this by default: past 8 the batch's engine work no
     /// longer pays for the memory each thread's share holds.
-    public static let defaultMaximum = 8
+    package static let defaultMaximum = 8
 
     /// The default thread count of a pass: the cores available, at most `defaultMaximum`.
-    public static let defaultThreads = min(available, defaultMaximum)
+    package static let defaultThreads = min(available, defaultMaximum)
 
     /// The cores this process may run on: those of its CPU affinity, fewer when its cgroup (or
     /// one above it) has a CPU quota. At least 1.
-    public static let available: Int = {
+    package static let available: Int = {
         var cores = affinityCount() ?? ProcessInfo.processInfo.activeProcessorCount
         if let quota = cgroupQuota() { cores = min(cores, quota) }
         return max(1, cores)

@@ -1,8 +1,8 @@
 import Glibc
 
 /// Writes whole strings to a file descriptor, retrying short writes and EINTR.
-public enum StandardStream {
-    public static func write(_ text: String, to descriptor: Int32) {
+package enum StandardStream {
+    package static func write(_ text: String, to descriptor: Int32) {
         var text = text
         // A closed pipe: nobody is reading, nothing useful to do.
         text.withUTF8 { bytes in try? writeAll(UnsafeRawBufferPointer(bytes), to: descriptor) }
@@ -24,7 +24,7 @@ public enum StandardStream {
     }
 
     /// Everything left to read from `descriptor` (standard input, a pipe), retrying EINTR.
-    public static func readAll(_ descriptor: Int32) throws(SystemError) -> [UInt8] {
+    package static func readAll(_ descriptor: Int32) throws(SystemError) -> [UInt8] {
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 65_536)
         while true {
@@ -36,6 +36,6 @@ public enum StandardStream {
         }
     }
 
-    public static func out(_ line: String) { write(line + "\n", to: STDOUT_FILENO) }
-    public static func error(_ line: String) { write(line + "\n", to: STDERR_FILENO) }
+    package static func out(_ line: String) { write(line + "\n", to: STDOUT_FILENO) }
+    package static func error(_ line: String) { write(line + "\n", to: STDERR_FILENO) }
 }

@@ -3,11 +3,11 @@ import Glibc
 /// A mutex and its condition variable, over pthreads: what `NSCondition` gives, without
 /// Foundation. memoryd links only FoundationEssentials (docs/DECISIONS.md, "Linking and
 /// start-up").
-public final class Condition: @unchecked Sendable {
+package final class Condition: @unchecked Sendable {
     private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
     private let condition = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
 
-    public init() {
+    package init() {
         pthread_mutex_init(mutex, nil)
         pthread_cond_init(condition, nil)
     }
@@ -19,20 +19,20 @@ public final class Condition: @unchecked Sendable {
         mutex.deallocate()
     }
 
-    public func lock() { pthread_mutex_lock(mutex) }
-    public func unlock() { pthread_mutex_unlock(mutex) }
+    package func lock() { pthread_mutex_lock(mutex) }
+    package func unlock() { pthread_mutex_unlock(mutex) }
     /// Unlocks, sleeps until signalled (or spuriously), and locks again: call it in a loop
     /// that checks what it waits for.
-    public func wait() { pthread_cond_wait(condition, mutex) }
-    public func signal() { pthread_cond_signal(condition) }
-    public func broadcast() { pthread_cond_broadcast(condition) }
+    package func wait() { pthread_cond_wait(condition, mutex) }
+    package func signal() { pthread_cond_signal(condition) }
+    package func broadcast() { pthread_cond_broadcast(condition) }
 }
 
 /// Threads of our own, for work that blocks (the store's SQLite calls, sockets, reading input)
 /// and must not hold one of Swift concurrency's few threads.
-public enum Threads {
+package enum Threads {
     /// Runs `body` on a new detached thread named `name` (at most 15 bytes are kept).
-    public static func start(name: String, _ body: @escaping @Sendable () -> Void) {
+    package static func start(name: String, _ body: @escaping @Sendable () -> Void) {
         let box = Unmanaged.passRetained(Body(name: name, run: body)).toOpaque()
         var attributes = pthread_attr_t()
         pthread_attr_init(&attributes)

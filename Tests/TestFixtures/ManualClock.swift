@@ -4,7 +4,7 @@ import Synchronization
 
 /// A clock that moves only when told to: `advance(by:)` wakes every sleeper whose deadline
 /// has come, in deadline order.
-public final class ManualClock: OrchestratorClock {
+package final class ManualClock: OrchestratorClock {
     private struct Sleeper {
         package let id: Int
         package let deadline: Timestamp
@@ -19,14 +19,14 @@ public final class ManualClock: OrchestratorClock {
 
     private let state: Mutex<State>
 
-    public init(now: Timestamp) { state = Mutex(State(now: now)) }
+    package init(now: Timestamp) { state = Mutex(State(now: now)) }
 
-    public var now: Timestamp { state.withLock { $0.now } }
+    package var now: Timestamp { state.withLock { $0.now } }
 
     /// Tasks waiting on this clock.
-    public var sleeperCount: Int { state.withLock { $0.sleepers.count } }
+    package var sleeperCount: Int { state.withLock { $0.sleepers.count } }
 
-    public func sleep(until deadline: Timestamp) async throws {
+    package func sleep(until deadline: Timestamp) async throws {
         let id = state.withLock { state in
             state.nextID += 1
             return state.nextID
@@ -52,7 +52,7 @@ public final class ManualClock: OrchestratorClock {
         try Task.checkCancellation()
     }
 
-    public func advance(by duration: Duration) {
+    package func advance(by duration: Duration) {
         let due = state.withLock { state -> [Sleeper] in
             state.now = state.now.adding(duration)
             let now = state.now

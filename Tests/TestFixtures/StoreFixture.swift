@@ -5,7 +5,7 @@ import MemoryStorage
 import SQLiteKit
 
 /// A database file in a fresh temporary directory, removed afterwards.
-public final class StoreFixture: Sendable {
+package final class StoreFixture: Sendable {
     package let directory: URL
     package let path: String
 

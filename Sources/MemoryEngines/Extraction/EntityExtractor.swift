@@ -6,18 +6,18 @@ import MemoryModel
 ///
 /// Order of work: patterns that are unambiguous by their characters (URLs, e-mail, handles,
 /// hashtags, money), then dates and times, then names. A token belongs to at most one entity.
-public struct EntityExtractor: Sendable {
+package struct EntityExtractor: Sendable {
     package let gazetteer: Gazetteer
 
-    public init() { gazetteer = .shared }
+    package init() { gazetteer = .shared }
 
     /// An extractor for `text` alone, with a gazetteer of only what `text` can meet: the same
     /// entities from `text` as `init()` gives, for a fraction of the set-up (recall's queries).
-    public init(for text: String) {
+    package init(for text: String) {
         gazetteer = Gazetteer(forWords: Set(TextTokens(text).tokens.map(\.lower)))
     }
 
-    public func extract(_ text: String) -> [ExtractedEntity] {
+    package func extract(_ text: String) -> [ExtractedEntity] {
         var scan = Scan(tokens: TextTokens(text), gazetteer: gazetteer)
         scan.findPatterns()
         scan.findMoney()
@@ -28,7 +28,7 @@ public struct EntityExtractor: Sendable {
 
     /// Words and punctuation marks in `text`, as the extractor cuts it: what throughput in
     /// tokens per second counts.
-    public static func tokenCount(_ text: String) -> Int { TextTokens(text).tokens.count }
+    package static func tokenCount(_ text: String) -> Int { TextTokens(text).tokens.count }
 
     /// How far capitals can be trusted in a text.
     package enum Casing {

@@ -2,12 +2,12 @@ import MemoryModel
 import MemoryStorage
 
 /// The outcome of an import.
-public struct ImportReport: Sendable, Equatable, Encodable {
+package struct ImportReport: Sendable, Equatable, Encodable {
     /// A line that was refused, with the reason.
-    public struct LineError: Sendable, Equatable, Encodable, CustomStringConvertible {
-        public let line: Int
-        public let error: String
-        public var description: String { "line \(line): \(error)" }
+    package struct LineError: Sendable, Equatable, Encodable, CustomStringConvertible {
+        package let line: Int
+        package let error: String
+        package var description: String { "line \(line): \(error)" }
 
         package init(line: Int, error: String) {
             self.line = line
@@ -15,21 +15,21 @@ public struct ImportReport: Sendable, Equatable, Encodable {
         }
     }
 
-    public internal(set) var imported = 0
+    package internal(set) var imported = 0
     /// Lines whose export id was stored already (or purged): a `memctl export` imported again.
-    public internal(set) var alreadyPresent = 0
-    public internal(set) var skipped = 0
+    package internal(set) var alreadyPresent = 0
+    package internal(set) var skipped = 0
     /// The first `maximumReportedImportErrors` refused lines.
-    public internal(set) var errors: [LineError] = []
+    package internal(set) var errors: [LineError] = []
 
     /// Refused lines beyond those listed in `errors`.
-    public var errorsOmitted: Int { max(0, skipped - errors.count) }
+    package var errorsOmitted: Int { max(0, skipped - errors.count) }
 
     package enum CodingKeys: String, CodingKey {
         case imported, alreadyPresent = "already_present", skipped, errors, errorsOmitted = "errors_omitted"
     }
 
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(imported, forKey: .imported)
         try container.encode(alreadyPresent, forKey: .alreadyPresent)
@@ -46,12 +46,12 @@ public struct ImportReport: Sendable, Equatable, Encodable {
 }
 
 /// An all-or-nothing import met a bad line; nothing was imported.
-public struct ImportRefused: Error, Equatable, Sendable, CustomStringConvertible {
-    public let lineError: ImportReport.LineError
-    public var description: String { "\(lineError); nothing was imported" }
+package struct ImportRefused: Error, Equatable, Sendable, CustomStringConvertible {
+    package let lineError: ImportReport.LineError
+    package var description: String { "\(lineError); nothing was imported" }
 
     /// The report of the import that did not happen: nothing imported, the one bad line.
-    public var report: ImportReport {
+    package var report: ImportReport {
         var report = ImportReport()
         report.errors = [lineError]
         return report
@@ -73,7 +73,7 @@ extension LineReader {
     /// With `skipInvalid`, good lines are imported and each bad one is reported. Blank lines
     /// are ignored. Lines without `created_at` get the time the import started. A line whose
     /// export id is stored already, or was purged, is counted as already present.
-    public static func importing(_ reader: sending LineReader, into store: MemoryStore, skipInvalid: Bool) async throws
+    package static func importing(_ reader: sending LineReader, into store: MemoryStore, skipInvalid: Bool) async throws
         -> ImportReport
     {
         let startedAt = Timestamp.now

@@ -8,32 +8,32 @@ import SystemSupport
 
 /// Reads newline-separated lines from a file descriptor in bounded memory: one chunk plus the
 /// longest accepted line. Longer lines are skipped over and reported, never buffered whole.
-public final class LineReader {
+package final class LineReader {
     /// One line, without its `\n` (and without a `\r` before it).
-    public enum Line {
+    package enum Line {
         case bytes(UnsafeBufferPointer<UInt8>)
         /// The line was longer than `maximumLineBytes`; its bytes were skipped.
         case tooLong(byteCount: Int)
     }
 
-    public let name: String
-    public let maximumLineBytes: Int
+    package let name: String
+    package let maximumLineBytes: Int
     private let fileDescriptor: Int32
     private let ownsDescriptor: Bool
     private var buffer: UnsafeMutableBufferPointer<UInt8>
     /// During a call of `forEachLine`'s body: whether the next line is already read, so that
     /// handing it over will not wait for input. A streaming reader flushes its output when not.
-    public private(set) var hasBufferedLine = false
+    package private(set) var hasBufferedLine = false
     /// During a call of `forEachLine`'s body: the offset in the file just past the line and its
     /// newline, and whether a newline ended it (the last line of a file may have none).
-    public private(set) var endOfLine: Int64 = 0
-    public private(set) var lineTerminated = true
+    package private(set) var endOfLine: Int64 = 0
+    package private(set) var lineTerminated = true
     /// The file offset of `buffer`'s first byte.
     private var bufferOffset: Int64 = 0
     private static let chunkSize = 256 * 1024
 
     /// Reads from an open descriptor (e.g. standard input), which the reader does not close.
-    public init(fileDescriptor: Int32, name: String, maximumLineBytes: Int) {
+    package init(fileDescriptor: Int32, name: String, maximumLineBytes: Int) {
         self.fileDescriptor = fileDescriptor
         self.ownsDescriptor = false
         self.name = name
@@ -42,7 +42,7 @@ public final class LineReader {
     }
 
     /// Opens `path` for reading, from `offset` on (line numbers then count from there).
-    public init(path: String, maximumLineBytes: Int, offset: Int64 = 0) throws {
+    package init(path: String, maximumLineBytes: Int, offset: Int64 = 0) throws {
         let descriptor = try FileByteSource.openForReading(path)
         if offset > 0, lseek(descriptor, off_t(offset), SEEK_SET) < 0 {
             let error = SystemError(call: "lseek", path: path)
@@ -80,16 +80,16 @@ public final class LineReader {
     private var skipping = 0  // > 0 while skipping an overlong line: bytes skipped so far
     private var atEOF = false
     /// The number of the line `nextLine()` returned last (from 1).
-    public private(set) var lineNumber = 0
+    package private(set) var lineNumber = 0
 
     /// Calls `body` with each line number (from 1) and line, in order. The bytes are valid only
     /// during the call.
-    public func forEachLine(_ body: (Int, Line) throws -> Void) throws {
+    package func forEachLine(_ body: (Int, Line) throws -> Void) throws {
         while let line = try nextLine() { try body(lineNumber, line) }
     }
 
     /// The next line, or nil at the end of the input. Its bytes are valid until the next call.
-    public func nextLine() throws -> Line? {
+    package func nextLine() throws -> Line? {
         while true {
             // Search the unscanned bytes for the end of the current line.
             let searchFrom = start + scanned

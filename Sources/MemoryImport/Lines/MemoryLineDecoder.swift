@@ -8,13 +8,13 @@ import MemoryModel
 /// `{"role": "user", "content": "..."}` where the role becomes the source (an explicit `source`
 /// wins). What `memctl export` adds is read too (`MemoryLineEncoder`): `export_origin` and
 /// `export_id`, and `forgotten_at`. Other keys are ignored; `null` counts as absent.
-public struct MemoryLineDecoder {
-    public init() {}
+package struct MemoryLineDecoder {
+    package init() {}
 
     /// Decodes and validates one line. It is read by the one JSON reader under JSONDecoder's
     /// policy (`JSONPolicy.jsonDecoder`), which this import used before it; a key given twice
     /// counts with its first value.
-    public func decode(_ bytes: UnsafeBufferPointer<UInt8>) throws(InvalidMemory) -> NewMemory {
+    package func decode(_ bytes: UnsafeBufferPointer<UInt8>) throws(InvalidMemory) -> NewMemory {
         if let offset = firstInvalidUTF8Offset(bytes) {
             throw InvalidMemory("invalid UTF-8 at byte \(offset + 1)")
         }

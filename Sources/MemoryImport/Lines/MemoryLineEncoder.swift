@@ -3,16 +3,16 @@ import MemoryModel
 /// Writes a short-term memory as the JSONL line `memctl import` reads (`MemoryLineDecoder`), for
 /// `memctl export`: every key, `null` when not set, and the memory's export id, so that
 /// importing the line twice, or beside another database's export, adds it once.
-public struct MemoryLineEncoder {
+package struct MemoryLineEncoder {
     /// The identity of the database the memories are read from (`MemoryStore.databaseIdentity`).
-    public let database: String
+    package let database: String
 
-    public init(database: String) {
+    package init(database: String) {
         self.database = database
     }
 
     /// The memory's line, its newline included.
-    public func line(_ exported: ExportedMemory) -> String {
+    package func line(_ exported: ExportedMemory) -> String {
         let memory = exported.memory
         let time = memory.createdAt.iso8601
         let name = exportName(of: exported, time: time)

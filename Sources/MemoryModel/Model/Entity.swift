@@ -1,12 +1,12 @@
 /// A named thing found in memories: a person, place, organization, date, …
-public struct Entity: Codable, Sendable, Equatable, Identifiable {
-    public let id: EntityID
-    public let name: String
+package struct Entity: Codable, Sendable, Equatable, Identifiable {
+    package let id: EntityID
+    package let name: String
     /// `person`, `organization`, `place`, `date`, `time`, `email`, `url`, `money`, `handle`, …
-    public let kind: String
+    package let kind: String
     /// The normalised form that identifies it within its kind (case-folded, possessive removed).
-    public let canonicalKey: String
-    public let mentionCount: Int
+    package let canonicalKey: String
+    package let mentionCount: Int
 
     package init(id: EntityID, name: String, kind: String, canonicalKey: String, mentionCount: Int) {
         self.id = id
@@ -18,10 +18,10 @@ public struct Entity: Codable, Sendable, Equatable, Identifiable {
 }
 
 /// An entity by id, name and kind: a node of `memctl graph`, or an entity a recall query names.
-public struct EntityName: Codable, Sendable, Equatable {
-    public let id: EntityID
-    public let name: String
-    public let kind: String
+package struct EntityName: Codable, Sendable, Equatable {
+    package let id: EntityID
+    package let name: String
+    package let kind: String
 
     package init(id: EntityID, name: String, kind: String) {
         self.id = id
@@ -31,18 +31,18 @@ public struct EntityName: Codable, Sendable, Equatable {
 }
 
 /// Which memory a mention or a piece of evidence is in.
-public enum MemoryReference: Hashable, Sendable, Codable, CustomStringConvertible {
+package enum MemoryReference: Hashable, Sendable, Codable, CustomStringConvertible {
     case shortTerm(ShortTermMemoryID)
     case longTerm(LongTermMemoryID)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .shortTerm(let id): "stm:\(id)"
         case .longTerm(let id): "ltm:\(id)"
         }
     }
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let text = try decoder.singleValueContainer().decode(String.self)
         guard let reference = RecordReference(text), let memory = reference.memory else {
             throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: text))
@@ -50,22 +50,22 @@ public enum MemoryReference: Hashable, Sendable, Codable, CustomStringConvertibl
         self = memory
     }
 
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(description)
     }
 }
 
 /// Where an entity is named: a memory and the span, in Unicode code points, end exclusive.
-public struct EntityMention: Codable, Sendable, Equatable {
-    public let entityID: EntityID
-    public let entityName: String
-    public let memory: MemoryReference
-    public let start: Int
-    public let end: Int
-    public let text: String
+package struct EntityMention: Codable, Sendable, Equatable {
+    package let entityID: EntityID
+    package let entityName: String
+    package let memory: MemoryReference
+    package let start: Int
+    package let end: Int
+    package let text: String
     /// The mention with some of the memory around it, on one line.
-    public let snippet: String
+    package let snippet: String
 
     /// `excerpt`: the memory's text around the mention, `cutBefore`/`cutAfter` when it goes on;
     /// the snippet marks the cuts with "…" and keeps it on one line.
@@ -84,11 +84,11 @@ public struct EntityMention: Codable, Sendable, Equatable {
 }
 
 /// An entity with its aliases, newest mentions and relations, as `memctl show entity:ID` presents it.
-public struct EntityDetail: Codable, Sendable, Equatable {
-    public let entity: Entity
-    public let aliases: [String]
-    public let mentions: [EntityMention]
-    public let relations: [Relation]
+package struct EntityDetail: Codable, Sendable, Equatable {
+    package let entity: Entity
+    package let aliases: [String]
+    package let mentions: [EntityMention]
+    package let relations: [Relation]
 
     package init(entity: Entity, aliases: [String], mentions: [EntityMention], relations: [Relation]) {
         self.entity = entity

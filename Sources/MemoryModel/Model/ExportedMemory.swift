@@ -1,14 +1,14 @@
 /// A short-term memory as `memctl export` reads it: what `memctl import` needs to make it again,
 /// and nothing a pass derived from it (its long-term memory is made again by the next
 /// consolidation where it is imported).
-public struct ExportedMemory: Sendable, Equatable {
-    public let memory: ShortTermMemory
+package struct ExportedMemory: Sendable, Equatable {
+    package let memory: ShortTermMemory
     /// The origin and its id of a memory that came from a chat export, a coding agent's
     /// transcript or another database's export; nil for one added here.
-    public let exportOrigin: String?
-    public let exportID: String?
+    package let exportOrigin: String?
+    package let exportID: String?
     /// When it was forgotten; nil while it is pending or consolidated.
-    public let forgottenAt: Timestamp?
+    package let forgottenAt: Timestamp?
 
     package init(memory: ShortTermMemory, exportOrigin: String?, exportID: String?, forgottenAt: Timestamp?) {
         self.memory = memory

@@ -1,25 +1,25 @@
 /// What forgetting a memory on request changed (`memctl forget`, the MCP `forget` tool).
-public struct ForgetReport: Codable, Sendable, Equatable {
+package struct ForgetReport: Codable, Sendable, Equatable {
     /// The reference that was asked for: `stm:12` or `ltm:3`.
-    public let reference: String
+    package let reference: String
     /// The text was removed for good (`--purge`), not only hidden.
-    public let purged: Bool
+    package let purged: Bool
     /// Short-term memories forgotten now (soft) or purged.
-    public var shortTerm: [ShortTermMemoryID] = []
+    package var shortTerm: [ShortTermMemoryID] = []
     /// Short-term memories that were forgotten already (soft forget asked twice).
-    public var alreadyForgotten: [ShortTermMemoryID] = []
+    package var alreadyForgotten: [ShortTermMemoryID] = []
     /// Long-term memories whose summary was made again from the sources left.
-    public var longTermRebuilt: [LongTermMemoryID] = []
+    package var longTermRebuilt: [LongTermMemoryID] = []
     /// Long-term memories forgotten because no remembered source was left (or asked for).
-    public var longTermForgotten: [LongTermMemoryID] = []
+    package var longTermForgotten: [LongTermMemoryID] = []
     /// Long-term memories deleted because no source was left at all (purge).
-    public var longTermRemoved: [LongTermMemoryID] = []
-    public var mentionsRemoved = 0
-    public var evidenceRemoved = 0
+    package var longTermRemoved: [LongTermMemoryID] = []
+    package var mentionsRemoved = 0
+    package var evidenceRemoved = 0
     /// Relations left with no evidence, deleted.
-    public var relationsRemoved = 0
+    package var relationsRemoved = 0
     /// Entities left with no mention and no relation, deleted.
-    public var entitiesRemoved = 0
+    package var entitiesRemoved = 0
 
     package init(reference: String, purged: Bool) {
         self.reference = reference
@@ -27,15 +27,15 @@ public struct ForgetReport: Codable, Sendable, Equatable {
     }
 
     /// Nothing was changed: a soft forget of what was forgotten already.
-    public var changedNothing: Bool {
+    package var changedNothing: Bool {
         shortTerm.isEmpty && longTermRebuilt.isEmpty && longTermForgotten.isEmpty && longTermRemoved.isEmpty
     }
 }
 
 /// A long-term summary made again from the sources a memory has left, with its MinHash band keys.
-public struct RebuiltSummary: Sendable, Equatable {
-    public let summary: String
-    public let bandKeys: [Int64]
+package struct RebuiltSummary: Sendable, Equatable {
+    package let summary: String
+    package let bandKeys: [Int64]
 
     package init(summary: String, bandKeys: [Int64]) {
         self.summary = summary
@@ -45,12 +45,12 @@ public struct RebuiltSummary: Sendable, Equatable {
 
 /// The engines' rules the store applies when it forgets or purges inside its transaction: how a
 /// summary is made again from the sources left, and how an edge's weight decays.
-public struct ForgettingRules: Sendable {
+package struct ForgettingRules: Sendable {
     /// The summary of the given sources (oldest first), or nil when they give no sentence.
-    public let rebuildSummary: @Sendable ([ShortTermMemory]) -> RebuiltSummary?
+    package let rebuildSummary: @Sendable ([ShortTermMemory]) -> RebuiltSummary?
     /// The weight of an edge whose evidence was observed at the given times (oldest first), as of
     /// the latest of them: the graph's own rule (`EdgeWeight` in the engines).
-    public let edgeWeight: @Sendable ([Timestamp]) -> Double
+    package let edgeWeight: @Sendable ([Timestamp]) -> Double
 
     package init(
         rebuildSummary: @escaping @Sendable ([ShortTermMemory]) -> RebuiltSummary?,

@@ -1,7 +1,7 @@
 /// What the graph pass reads and writes: predicates, nodes, observations.
 
 /// The predicates of the knowledge graph. docs/GRAPH.md lists the phrasings behind each.
-public enum Predicate: String, Codable, Sendable, CaseIterable {
+package enum Predicate: String, Codable, Sendable, CaseIterable {
     case livesIn = "lives_in"
     case worksAt = "works_at"
     case siblingOf = "sibling_of"
@@ -16,7 +16,7 @@ public enum Predicate: String, Codable, Sendable, CaseIterable {
     case coOccurs = "co_occurs"
 
     /// A subject has one object at a time: a new one closes the old edge.
-    public var isSingleValued: Bool { self == .livesIn || self == .worksAt }
+    package var isSingleValued: Bool { self == .livesIn || self == .worksAt }
 }
 
 /// A node as the graph builder sees it: a stored entity, or the author of a memory.

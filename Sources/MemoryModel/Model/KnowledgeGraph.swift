@@ -1,15 +1,15 @@
 /// A part of the knowledge graph, as `memctl graph` prints it.
-public struct KnowledgeGraph: Codable, Sendable, Equatable {
-    public typealias Node = EntityName
+package struct KnowledgeGraph: Codable, Sendable, Equatable {
+    package typealias Node = EntityName
 
-    public struct Edge: Codable, Sendable, Equatable {
-        public let source: EntityID
-        public let target: EntityID
-        public let predicate: String
+    package struct Edge: Codable, Sendable, Equatable {
+        package let source: EntityID
+        package let target: EntityID
+        package let predicate: String
         /// The stored weight decayed to the time of the query.
-        public let weight: Double
-        public let validFrom: Timestamp
-        @ExplicitNull public var validTo: Timestamp?
+        package let weight: Double
+        package let validFrom: Timestamp
+        @ExplicitNull package var validTo: Timestamp?
 
         package init(
             source: EntityID, target: EntityID, predicate: String, weight: Double, validFrom: Timestamp,
@@ -24,8 +24,8 @@ public struct KnowledgeGraph: Codable, Sendable, Equatable {
         }
     }
 
-    public let nodes: [Node]
-    public let edges: [Edge]
+    package let nodes: [Node]
+    package let edges: [Edge]
 
     package init(nodes: [Node], edges: [Edge]) {
         self.nodes = nodes

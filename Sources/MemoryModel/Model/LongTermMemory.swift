@@ -1,20 +1,20 @@
 /// A consolidated long-term memory: an extractive summary of one or more short-term memories.
-public struct LongTermMemory: Codable, Sendable, Equatable, Identifiable {
-    public let id: LongTermMemoryID
-    public let summary: String
+package struct LongTermMemory: Codable, Sendable, Equatable, Identifiable {
+    package let id: LongTermMemoryID
+    package let summary: String
     /// Grows with reinforcement, decays with time since `lastReinforcedAt`; ranks, never deletes.
-    public let strength: Double
-    public let importance: Double
-    public let createdAt: Timestamp
-    public let updatedAt: Timestamp
-    public let lastReinforcedAt: Timestamp
+    package let strength: Double
+    package let importance: Double
+    package let createdAt: Timestamp
+    package let updatedAt: Timestamp
+    package let lastReinforcedAt: Timestamp
     /// How many short-term memories went into it.
-    public let sourceCount: Int
+    package let sourceCount: Int
     /// When it was forgotten on request (`memctl forget`); nil while it is remembered.
-    @ExplicitNull public var forgottenAt: Timestamp?
+    @ExplicitNull package var forgottenAt: Timestamp?
     /// The directory of the project its sources belong to (consolidation never joins memories of
     /// different projects); nil: it belongs to every project.
-    @ExplicitNull public var project: String?
+    @ExplicitNull package var project: String?
 
     package init(
         id: LongTermMemoryID, summary: String, strength: Double, importance: Double, createdAt: Timestamp,
@@ -35,7 +35,7 @@ public struct LongTermMemory: Codable, Sendable, Equatable, Identifiable {
 }
 
 /// How a short-term memory joined a long-term one.
-public enum ProvenanceRole: String, Codable, Sendable {
+package enum ProvenanceRole: String, Codable, Sendable {
     /// It started the long-term memory.
     case created
     /// It was merged in during the same pass as a near-duplicate or same-topic memory.
@@ -45,10 +45,10 @@ public enum ProvenanceRole: String, Codable, Sendable {
 }
 
 /// One source of a long-term memory.
-public struct Provenance: Codable, Sendable, Equatable {
-    public let stmID: ShortTermMemoryID
-    public let role: ProvenanceRole
-    public let joinedAt: Timestamp
+package struct Provenance: Codable, Sendable, Equatable {
+    package let stmID: ShortTermMemoryID
+    package let role: ProvenanceRole
+    package let joinedAt: Timestamp
 
     package init(stmID: ShortTermMemoryID, role: ProvenanceRole, joinedAt: Timestamp) {
         self.stmID = stmID
@@ -58,10 +58,10 @@ public struct Provenance: Codable, Sendable, Equatable {
 }
 
 /// A long-term memory with the short-term memories it came from.
-public struct LongTermMemoryDetail: Codable, Sendable, Equatable {
-    public let memory: LongTermMemory
-    public let sources: [Provenance]
-    public let mentions: [EntityMention]
+package struct LongTermMemoryDetail: Codable, Sendable, Equatable {
+    package let memory: LongTermMemory
+    package let sources: [Provenance]
+    package let mentions: [EntityMention]
 
     package init(memory: LongTermMemory, sources: [Provenance], mentions: [EntityMention]) {
         self.memory = memory
@@ -71,11 +71,11 @@ public struct LongTermMemoryDetail: Codable, Sendable, Equatable {
 }
 
 /// A long-term memory with every source memory in full and how each joined: `memctl why`.
-public struct LongTermExplanation: Codable, Sendable, Equatable {
-    public struct Source: Codable, Sendable, Equatable {
-        public let role: ProvenanceRole
-        public let joinedAt: Timestamp
-        public let memory: ShortTermMemory
+package struct LongTermExplanation: Codable, Sendable, Equatable {
+    package struct Source: Codable, Sendable, Equatable {
+        package let role: ProvenanceRole
+        package let joinedAt: Timestamp
+        package let memory: ShortTermMemory
 
         package init(role: ProvenanceRole, joinedAt: Timestamp, memory: ShortTermMemory) {
             self.role = role
@@ -84,8 +84,8 @@ public struct LongTermExplanation: Codable, Sendable, Equatable {
         }
     }
 
-    public let memory: LongTermMemory
-    public let sources: [Source]
+    package let memory: LongTermMemory
+    package let sources: [Source]
 
     package init(memory: LongTermMemory, sources: [Source]) {
         self.memory = memory

@@ -1,39 +1,39 @@
 /// A short-term memory to be added; what `memctl add` and each import line carry.
-public struct NewMemory: Sendable, Equatable {
+package struct NewMemory: Sendable, Equatable {
     /// Largest content accepted, in UTF-8 bytes. Bigger entries are refused rather than
     /// truncated: a memory is stored whole or not at all.
-    public static let maximumContentBytes = 4 * 1024 * 1024
-    public static let defaultSession = "default"
+    package static let maximumContentBytes = 4 * 1024 * 1024
+    package static let defaultSession = "default"
     /// Who a memory is from when nobody says: the user. A chat's roles are sources too ("user",
     /// "assistant"), so recall takes "I" in a question for `user` and "you" for `assistant`.
-    public static let defaultSource = "user"
+    package static let defaultSource = "user"
     /// The assistant's role in a chat, as a source.
-    public static let assistantSource = "assistant"
+    package static let assistantSource = "assistant"
 
-    public var content: String
-    public var session: String
-    public var source: String
-    public var importance: Double?
+    package var content: String
+    package var session: String
+    package var source: String
+    package var importance: Double?
     /// When it happened; nil means now.
-    public var createdAt: Timestamp?
+    package var createdAt: Timestamp?
     /// The directory of the project it belongs to, absolute; nil: every project.
-    public var project: String?
+    package var project: String?
     /// Where it came from and that origin's id of it, both or neither (`export_origin`,
     /// `export_id`): an import skips a memory whose id is stored already, or was purged.
-    public var exportOrigin: String?
-    public var exportID: String?
+    package var exportOrigin: String?
+    package var exportID: String?
     /// When it was forgotten: a memory `memctl export` wrote as forgotten is imported forgotten.
-    public var forgottenAt: Timestamp?
+    package var forgottenAt: Timestamp?
 
     /// The origins an export id may name: the chat exports, the coding agents, and `memoryd`.
-    public static let exportOrigins: Set<String> = [
+    package static let exportOrigins: Set<String> = [
         "chatgpt", "claude", "claude-code", "codex", "gemini", memorydOrigin,
     ]
     /// The origin `memctl export` gives a memory that came from no other: its id names the
     /// database it was stored in (docs/IMPORT.md, "Exporting").
-    public static let memorydOrigin = "memoryd"
+    package static let memorydOrigin = "memoryd"
 
-    public init(
+    package init(
         content: String, session: String? = nil, source: String? = nil, importance: Double? = nil,
         createdAt: Timestamp? = nil, project: String? = nil, exportOrigin: String? = nil, exportID: String? = nil,
         forgottenAt: Timestamp? = nil
@@ -50,7 +50,7 @@ public struct NewMemory: Sendable, Equatable {
     }
 
     /// Checks what the schema would refuse, with reasons a person can act on.
-    public func validate() throws(InvalidMemory) {
+    package func validate() throws(InvalidMemory) {
         if content.utf8.count > Self.maximumContentBytes {
             throw InvalidMemory(
                 "content is \(content.utf8.count) bytes; the limit is \(Self.maximumContentBytes) bytes (4 MiB)")
@@ -74,8 +74,8 @@ public struct NewMemory: Sendable, Equatable {
 }
 
 /// Why a memory was refused.
-public struct InvalidMemory: Error, Equatable, Sendable, CustomStringConvertible {
-    public let reason: String
-    public init(_ reason: String) { self.reason = reason }
-    public var description: String { reason }
+package struct InvalidMemory: Error, Equatable, Sendable, CustomStringConvertible {
+    package let reason: String
+    package init(_ reason: String) { self.reason = reason }
+    package var description: String { reason }
 }

@@ -1,13 +1,13 @@
 /// Progress of a pass, as the ledger records it after each committed batch.
-public struct PassProgress: Codable, Sendable, Equatable {
+package struct PassProgress: Codable, Sendable, Equatable {
     /// Memories looked at so far.
-    public var processed = 0
+    package var processed = 0
     /// Batches committed so far.
-    public var batches = 0
+    package var batches = 0
     /// What the pass did so far.
-    public var counts = PassCounts()
+    package var counts = PassCounts()
     /// Memories the pass expects to look at, for progress bars; 0 when unknown.
-    public var total = 0
+    package var total = 0
 
-    public init() {}
+    package init() {}
 }

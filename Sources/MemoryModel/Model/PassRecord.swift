@@ -1,27 +1,27 @@
 /// The kinds of background pass.
-public enum PassKind: String, Codable, Sendable, CaseIterable {
+package enum PassKind: String, Codable, Sendable, CaseIterable {
     case consolidation, extraction, graph
 }
 
 /// How a pass ended.
-public enum PassOutcome: String, Codable, Sendable {
+package enum PassOutcome: String, Codable, Sendable {
     case running, completed, cancelled, failed
 }
 
 /// One row of the pass ledger.
-public struct PassRecord: Codable, Sendable, Equatable, Identifiable {
-    public let id: PassID
-    public let kind: PassKind
-    public let startedAt: Timestamp
-    @ExplicitNull public var finishedAt: Timestamp?
-    public let outcome: PassOutcome
+package struct PassRecord: Codable, Sendable, Equatable, Identifiable {
+    package let id: PassID
+    package let kind: PassKind
+    package let startedAt: Timestamp
+    @ExplicitNull package var finishedAt: Timestamp?
+    package let outcome: PassOutcome
     /// Memories looked at.
-    public let processed: Int
+    package let processed: Int
     /// Batches committed.
-    public let batches: Int
+    package let batches: Int
     /// What the pass did (`created`, `merged`, `reinforced`, …).
-    public let counts: PassCounts
-    @ExplicitNull public var error: String?
+    package let counts: PassCounts
+    @ExplicitNull package var error: String?
 
     package init(
         id: PassID, kind: PassKind, startedAt: Timestamp, finishedAt: Timestamp? = nil, outcome: PassOutcome,
@@ -41,22 +41,22 @@ public struct PassRecord: Codable, Sendable, Equatable, Identifiable {
 
 /// What a pass did, by kind of change; each field is nil until the pass records it. In JSON (and
 /// in the ledger's `counts` column) an object of the recorded counts: `{"created": 3, "merged": 1}`.
-public struct PassCounts: Codable, Sendable, Equatable {
+package struct PassCounts: Codable, Sendable, Equatable {
     /// Consolidation: long-term memories created, and short-term memories merged into one or
     /// reinforcing one; short-term memories kept back, forgotten and purged.
-    public var created: Int?
-    public var merged: Int?
-    public var reinforced: Int?
-    public var parked: Int?
-    public var forgotten: Int?
-    public var purged: Int?
+    package var created: Int?
+    package var merged: Int?
+    package var reinforced: Int?
+    package var parked: Int?
+    package var forgotten: Int?
+    package var purged: Int?
     /// Extraction: entity mentions found.
-    public var mentions: Int?
+    package var mentions: Int?
     /// The graph: typed relations and co-occurrences observed.
-    public var relations: Int?
-    public var coOccurrences: Int?
+    package var relations: Int?
+    package var coOccurrences: Int?
 
-    public enum CodingKeys: String, CodingKey, CaseIterable, Sendable {
+    package enum CodingKeys: String, CodingKey, CaseIterable, Sendable {
         case created, merged, reinforced, parked, forgotten, purged, mentions, relations
         case coOccurrences = "co_occurrences"
     }
@@ -77,7 +77,7 @@ public struct PassCounts: Codable, Sendable, Equatable {
     }
 
     /// The counts a pass of `kind` reports, in this order.
-    public static func reported(by kind: PassKind) -> [CodingKeys] {
+    package static func reported(by kind: PassKind) -> [CodingKeys] {
         switch kind {
         case .consolidation: [.created, .merged, .reinforced, .parked, .forgotten, .purged]
         case .extraction: [.mentions]
@@ -99,18 +99,18 @@ public struct PassCounts: Codable, Sendable, Equatable {
         }
     }
 
-    public subscript(_ key: CodingKeys) -> Int? {
+    package subscript(_ key: CodingKeys) -> Int? {
         get { self[keyPath: Self.field(key)] }
         set { self[keyPath: Self.field(key)] = newValue }
     }
 
     /// The recorded counts, by name.
-    public var recorded: [(name: String, value: Int)] {
+    package var recorded: [(name: String, value: Int)] {
         CodingKeys.allCases.compactMap { key in self[key].map { (key.rawValue, $0) } }.sorted { $0.name < $1.name }
     }
 
     /// These counts and `other`'s, summed where either recorded one.
-    public func adding(_ other: PassCounts) -> PassCounts {
+    package func adding(_ other: PassCounts) -> PassCounts {
         var sum = self
         for key in CodingKeys.allCases where other[key] != nil { sum[key] = (self[key] ?? 0) + other[key]! }
         return sum

@@ -5,7 +5,7 @@ extension Peer {
     /// each as NAME=PATH or PATH (then named by its file), comma-separated; `none`, or nothing,
     /// for none. A path is absolute or `~/…` (`home`): a setting is read by programs started in
     /// any directory, where a relative path would name a different file each time.
-    public static func list(_ value: String, home: String?) throws(PeerSettingError) -> [Peer] {
+    package static func list(_ value: String, home: String?) throws(PeerSettingError) -> [Peer] {
         let items = value.split(separator: ",").map(\.trimmed).filter { !$0.isEmpty }
         if items.isEmpty || items == ["none"] { return [] }
         var peers: [Peer] = []
@@ -15,7 +15,7 @@ extension Peer {
 
     /// One peer, `NAME=PATH` or `PATH`. With `workingDirectory` (memctl's `--peer`), a relative
     /// path is taken from it, as a shell user expects of a command-line argument.
-    public static func entry(_ text: String, home: String?, workingDirectory: String?) throws(PeerSettingError) -> Peer {
+    package static func entry(_ text: String, home: String?, workingDirectory: String?) throws(PeerSettingError) -> Peer {
         var name: String?
         var path = text.trimmed
         // NAME=PATH, unless what comes before "=" is part of a path (a file name may hold "=").
@@ -55,7 +55,7 @@ extension Peer {
 
     /// The peers as given, refusing two of one name (a line must say which device it came from)
     /// or of one file.
-    public static func distinct(_ peers: [Peer]) throws(PeerSettingError) -> [Peer] {
+    package static func distinct(_ peers: [Peer]) throws(PeerSettingError) -> [Peer] {
         var names: Set<String> = []
         var paths: Set<String> = []
         for peer in peers {
@@ -70,7 +70,7 @@ extension Peer {
     /// Whether `name` can name a device: ASCII letters, digits, `.`, `_` and `-`, starting with a
     /// letter or a digit, at most `longestName` characters; not `stm`, `ltm`, `entity` or `pass`,
     /// which would make `stm:ltm:3` read as either of two references.
-    public static func isValidName(_ name: String) -> Bool {
+    package static func isValidName(_ name: String) -> Bool {
         guard let first = name.utf8.first, name.utf8.count <= longestName, isLetterOrDigit(first) else { return false }
         guard name.utf8.allSatisfy({ isLetterOrDigit($0) || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: "-") })
         else { return false }
@@ -78,7 +78,7 @@ extension Peer {
     }
 
     /// A device name is a word of every line recalled from it: kept short.
-    public static let longestName = 40
+    package static let longestName = 40
 
     /// A file's name without its directory and its extension: `/srv/peers/desktop.db` → `desktop`.
     static func name(ofFile path: String) -> String {

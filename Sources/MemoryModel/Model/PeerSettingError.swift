@@ -1,6 +1,6 @@
 /// A `peers` setting or `--peer` that cannot be read; the caller says where it came from.
-public struct PeerSettingError: Error, Equatable, CustomStringConvertible {
-    public let reason: String
-    public init(_ reason: String) { self.reason = reason }
-    public var description: String { reason }
+package struct PeerSettingError: Error, Equatable, CustomStringConvertible {
+    package let reason: String
+    package init(_ reason: String) { self.reason = reason }
+    package var description: String { reason }
 }

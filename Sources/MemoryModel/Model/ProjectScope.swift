@@ -12,34 +12,34 @@ import FoundationEssentials
 /// `~/src/shop/api` sees what was said in `~/src/shop`), or lies inside the project's root: the
 /// nearest of `directory` and its parents that holds a repository (`.git`, `.hg`, `.jj`, `.svn`),
 /// else `directory` itself (a session in `~/src/shop` sees what was said in `~/src/shop/api`).
-public struct ProjectScope: Sendable, Equatable {
+package struct ProjectScope: Sendable, Equatable {
     /// The session's directory, absolute and normalised.
-    public let directory: String
+    package let directory: String
     /// The root of its project (`directory` without a repository above it).
-    public let root: String
+    package let root: String
     /// `directory` and every parent of it up to `/`, nearest first.
-    public let ancestors: [String]
+    package let ancestors: [String]
 
     /// The scope of `directory` (absolute, normalised), its root found on the file system.
-    public init(directory: String) {
+    package init(directory: String) {
         self.init(directory: directory, root: Self.repositoryRoot(of: directory) ?? directory)
     }
 
     /// The scope of `directory` with its project's root given (a parent of it, or itself).
-    public init(directory: String, root: String) {
+    package init(directory: String, root: String) {
         self.directory = directory
         self.ancestors = Self.ancestors(of: directory)
         self.root = ancestors.contains(root) ? root : directory
     }
 
     /// Whether a memory of `project` (nil: of none) is in this scope.
-    public func contains(_ project: String?) -> Bool {
+    package func contains(_ project: String?) -> Bool {
         guard let project else { return true }
         return root == "/" || ancestors.contains(project) || project.hasPrefix(root + "/")
     }
 
     /// What marks a project's root: the repositories of git, Mercurial, Jujutsu and Subversion.
-    public static let rootMarkers = [".git", ".hg", ".jj", ".svn"]
+    package static let rootMarkers = [".git", ".hg", ".jj", ".svn"]
 
     /// The nearest of `directory` and its parents that holds one of `rootMarkers`, if any.
     static func repositoryRoot(of directory: String) -> String? {
@@ -68,14 +68,14 @@ public struct ProjectScope: Sendable, Equatable {
 
     /// Whether `path` is a project as stored: absolute, normalised (no `.`, `..`, empty component
     /// or trailing slash), without a NUL.
-    public static func isStorable(_ path: String) -> Bool {
+    package static func isStorable(_ path: String) -> Bool {
         path.hasPrefix("/") && !path.contains("\0") && lexicallyNormalized(path) == path
     }
 
     /// `path` as a project: `~` expanded, made absolute against `workingDirectory`, `.` and `..`
     /// resolved, and, when it exists, its symbolic links followed (the directory an agent reports
     /// is the one the kernel gives it). Nil when it names nothing usable (empty, a NUL).
-    public static func normalized(_ path: String, workingDirectory: String, home: String?) -> String? {
+    package static func normalized(_ path: String, workingDirectory: String, home: String?) -> String? {
         guard !path.isEmpty, !path.contains("\0") else { return nil }
         var absolute = path
         if path == "~" || path.hasPrefix("~/") {
@@ -91,7 +91,7 @@ public struct ProjectScope: Sendable, Equatable {
     }
 
     /// `path` (absolute) without empty and `.` components, each `..` taking off the one before.
-    public static func lexicallyNormalized(_ path: String) -> String {
+    package static func lexicallyNormalized(_ path: String) -> String {
         var components: [Substring] = []
         for component in path.split(separator: "/", omittingEmptySubsequences: true) {
             switch component {

@@ -1,35 +1,35 @@
 /// What an assistant should be reminded of, how recall weighs it, and the rows it ranks.
 
 /// What an assistant should be reminded of for a query: `memctl recall`.
-public struct Recall: Codable, Sendable, Equatable {
+package struct Recall: Codable, Sendable, Equatable {
     /// One recalled memory, with what an assistant needs to use it: when it was said, in which
     /// session, by whom, and for a long-term memory what it was made from.
-    public struct Memory: Codable, Sendable, Equatable {
+    package struct Memory: Codable, Sendable, Equatable {
         /// `ltm` or `stm`.
-        public let kind: String
-        public let id: Int64
-        public let text: String
-        public package(set) var score: Double
+        package let kind: String
+        package let id: Int64
+        package let text: String
+        package var score: Double
         /// A short-term memory's time; for a long-term memory, the time of its earliest source.
-        public package(set) var createdAt: Timestamp
+        package var createdAt: Timestamp
         /// For a long-term memory: the times of its earliest and latest sources.
-        @ExplicitNull public package(set) var firstAddedAt: Timestamp?
-        @ExplicitNull public package(set) var lastAddedAt: Timestamp?
+        @ExplicitNull package var firstAddedAt: Timestamp?
+        @ExplicitNull package var lastAddedAt: Timestamp?
         /// The session and source (who said it); for a long-term memory, those of its earliest
         /// source.
-        @ExplicitNull public package(set) var session: String?
-        @ExplicitNull public package(set) var source: String?
+        @ExplicitNull package var session: String?
+        @ExplicitNull package var source: String?
         /// For a long-term memory: its source short-term memory ids, oldest first (at most
         /// `Recall.listedSources`), and how many it has in all.
-        @ExplicitNull public package(set) var sources: [Int64]?
-        @ExplicitNull public package(set) var sourceCount: Int?
+        @ExplicitNull package var sources: [Int64]?
+        @ExplicitNull package var sourceCount: Int?
         /// The peer whose database holds it; nil for this device's own (docs/PEERS.md). Its ids
         /// are that database's.
-        @ExplicitNull public package(set) var device: String?
+        @ExplicitNull package var device: String?
         /// The turn of this memory that matched the query best: what a recall within a word
         /// budget quotes from, with its own time and speaker. Not part of the JSON of a whole
         /// memory.
-        public package(set) var matched: Turn?
+        package var matched: Turn?
 
         private enum CodingKeys: String, CodingKey {
             case kind, id, text, score, createdAt, firstAddedAt, lastAddedAt, session, source, sources, sourceCount
@@ -45,27 +45,27 @@ public struct Recall: Codable, Sendable, Equatable {
         }
 
         /// `ltm:3`, or `desktop:ltm:3` for a peer's: what another command may be given.
-        public var reference: String { DeviceReference.text("\(kind):\(id)", device: device) }
+        package var reference: String { DeviceReference.text("\(kind):\(id)", device: device) }
 
         /// Its key among the memories of every device.
         package var key: DeviceRecordKey { DeviceRecordKey(device: device, id: id) }
     }
 
     /// A short-term memory as recall quotes it: what was said, when, by whom.
-    public struct Turn: Sendable, Equatable {
-        public let id: Int64
-        public let text: String
-        public let speaker: String
-        public let createdAt: Timestamp
+    package struct Turn: Sendable, Equatable {
+        package let id: Int64
+        package let text: String
+        package let speaker: String
+        package let createdAt: Timestamp
         /// The end of the turn before it in its session when someone else said it (the recall
         /// index's `context`): the question a reply may answer. Read only for a recall that is to
         /// be quoted within a word budget (`Recaller.recall(_:limit:now:quoting:)`).
-        public package(set) var before: String?
+        package var before: String?
         /// The matched turn whose thread this one carries on, when it does: the same speaker's
         /// turn before the other's reply before it (`RecallRanker.threadTurn`).
-        public package(set) var carriesOn: String?
+        package var carriesOn: String?
         /// The session it was said in: what a recall that gathers (`RecallGathering`) covers one by one.
-        public package(set) var session: String?
+        package var session: String?
 
         package init(id: Int64, text: String, speaker: String, createdAt: Timestamp) {
             self.id = id
@@ -76,15 +76,15 @@ public struct Recall: Codable, Sendable, Equatable {
     }
 
     /// Source ids listed per long-term memory, at most: a much-restated memory has thousands.
-    public static let listedSources = 20
+    package static let listedSources = 20
 
     /// An entity the query names.
-    public struct NamedEntity: Codable, Sendable, Equatable {
-        public let id: EntityID
-        public let name: String
-        public let kind: String
+    package struct NamedEntity: Codable, Sendable, Equatable {
+        package let id: EntityID
+        package let name: String
+        package let kind: String
         /// The peer whose graph holds it; nil for this device's own.
-        @ExplicitNull public package(set) var device: String?
+        @ExplicitNull package var device: String?
 
         package init(id: EntityID, name: String, kind: String) {
             self.id = id
@@ -93,17 +93,17 @@ public struct Recall: Codable, Sendable, Equatable {
         }
 
         /// `entity:7`, or `desktop:entity:7` for a peer's.
-        public var reference: String { DeviceReference.text("entity:\(id)", device: device) }
+        package var reference: String { DeviceReference.text("entity:\(id)", device: device) }
     }
 
     /// An open edge: what holds now.
-    public struct Fact: Codable, Sendable, Equatable {
-        public let subject: String
-        public let predicate: String
-        public let object: String
-        public let since: Timestamp
+    package struct Fact: Codable, Sendable, Equatable {
+        package let subject: String
+        package let predicate: String
+        package let object: String
+        package let since: Timestamp
         /// The peer whose graph holds it; nil for this device's own.
-        @ExplicitNull public package(set) var device: String?
+        @ExplicitNull package var device: String?
 
         package init(subject: String, predicate: String, object: String, since: Timestamp) {
             self.subject = subject
@@ -113,11 +113,11 @@ public struct Recall: Codable, Sendable, Equatable {
         }
     }
 
-    public let memories: [Memory]
-    public let entities: [NamedEntity]
-    public let facts: [Fact]
+    package let memories: [Memory]
+    package let entities: [NamedEntity]
+    package let facts: [Fact]
     /// The peers this recall went without, and why (docs/PEERS.md).
-    public let skippedPeers: [SkippedPeer]
+    package let skippedPeers: [SkippedPeer]
 
     package init(memories: [Memory], entities: [NamedEntity], facts: [Fact], skippedPeers: [SkippedPeer] = []) {
         self.memories = memories
@@ -130,44 +130,44 @@ public struct Recall: Codable, Sendable, Equatable {
 /// How recall ranks (docs/RECALL.md has the reasoning and the measurements): text relevance
 /// over the recall index first, then, to order what is about equally relevant, recency,
 /// importance and the strength of a long-term memory.
-public struct RecallWeights: Sendable, Equatable {
-    public var relevance = 1.0
-    public var recency = 0.1
-    public var importance = 0.1
-    public var strength = 0.05
+package struct RecallWeights: Sendable, Equatable {
+    package var relevance = 1.0
+    package var recency = 0.1
+    package var importance = 0.1
+    package var strength = 0.05
     /// Recency is 0.995 per hour since the memory was last added to (about 5.8 days to halve).
-    public var recencyDecayPerHour = 0.995
+    package var recencyDecayPerHour = 0.995
     /// Column weights of BM25 over the recall index: the memory's text, who said it, the turn
     /// before it, and the words of its date.
-    public var textWeight = 1.0
-    public var speakerWeight = 1.0
-    public var contextWeight = 0.7
-    public var dateWeight = 1.0
+    package var textWeight = 1.0
+    package var speakerWeight = 1.0
+    package var contextWeight = 0.7
+    package var dateWeight = 1.0
     /// A turn said by the one person the query names counts this many times.
-    public var namedSpeakerBoost = 2.0
+    package var namedSpeakerBoost = 2.0
     /// A turn gains this share of the best BM25 among the matched turns of its session: what
     /// matched in a conversation makes its other turns likelier to be about the same thing.
-    public var sessionShare = 0.3
+    package var sessionShare = 0.3
     /// Relevance is divided by (max(words, floor) / scale)^exponent of the text recall returns.
-    public var lengthPriorFloor = 5.0
-    public var lengthPriorScale = 20.0
-    public var lengthPriorExponent = 0.1
+    package var lengthPriorFloor = 5.0
+    package var lengthPriorScale = 20.0
+    package var lengthPriorExponent = 0.1
     /// What a memory means, beside the words it shares with the query: the cosine of the two
     /// texts' word vectors (`WordVectors`), as a z-score among the first `meaningPool` memories,
     /// scales the score by 1 + this much of it.
-    public var meaning = 0.1
+    package var meaning = 0.1
     /// How many of the best memories by the other weights are weighed again by their meaning.
-    public var meaningPool = 50
+    package var meaningPool = 50
     /// Turns read from the recall index before ranking.
-    public var candidates = 200
+    package var candidates = 200
     /// A turn that carries on the thread of a matched turn (the same speaker again, after the
     /// other's reply: "I had a picnic" — "What games?" — "Charades!") is at least this share
     /// as relevant as the turn it carries on.
-    public var threadShare = 0.5
+    package var threadShare = 0.5
     /// The best matched turns (by BM25) whose threads are read.
-    public var threadSources = 10
+    package var threadSources = 10
 
-    public init() {}
+    package init() {}
 }
 
 /// A turn after a matched one in its session, as the store reads it: where the thread the

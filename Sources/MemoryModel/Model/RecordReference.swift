@@ -1,11 +1,11 @@
 /// A reference to one record as people type it: `stm:12`, `ltm:3`, `entity:7`.
-public enum RecordReference: Hashable, Sendable, CustomStringConvertible {
+package enum RecordReference: Hashable, Sendable, CustomStringConvertible {
     case shortTerm(ShortTermMemoryID)
     case longTerm(LongTermMemoryID)
     case entity(EntityID)
     case pass(PassID)
 
-    public init?(_ text: String) {
+    package init?(_ text: String) {
         let parts = text.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
         guard parts.count == 2, let raw = Int64(parts[1]), raw > 0 else { return nil }
         switch parts[0].lowercased() {
@@ -17,7 +17,7 @@ public enum RecordReference: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .shortTerm(let id): "stm:\(id)"
         case .longTerm(let id): "ltm:\(id)"
@@ -27,7 +27,7 @@ public enum RecordReference: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The memory this names, when it names a memory.
-    public var memory: MemoryReference? {
+    package var memory: MemoryReference? {
         switch self {
         case .shortTerm(let id): .shortTerm(id)
         case .longTerm(let id): .longTerm(id)

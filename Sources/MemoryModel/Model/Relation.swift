@@ -1,18 +1,18 @@
 /// An edge of the knowledge graph: subject –predicate→ object, with its time of validity.
-public struct Relation: Codable, Sendable, Equatable, Identifiable {
-    public let id: RelationID
-    public let subjectID: EntityID
-    public let subjectName: String
-    public let predicate: String
-    public let objectID: EntityID
-    public let objectName: String
-    public let weight: Double
-    public let firstSeen: Timestamp
-    public let lastSeen: Timestamp
-    public let validFrom: Timestamp
+package struct Relation: Codable, Sendable, Equatable, Identifiable {
+    package let id: RelationID
+    package let subjectID: EntityID
+    package let subjectName: String
+    package let predicate: String
+    package let objectID: EntityID
+    package let objectName: String
+    package let weight: Double
+    package let firstSeen: Timestamp
+    package let lastSeen: Timestamp
+    package let validFrom: Timestamp
     /// When a later fact replaced this one; nil while it still holds.
-    @ExplicitNull public var validTo: Timestamp?
-    public let evidence: [MemoryReference]
+    @ExplicitNull package var validTo: Timestamp?
+    package let evidence: [MemoryReference]
 
     package init(
         id: RelationID, subjectID: EntityID, subjectName: String, predicate: String, objectID: EntityID,

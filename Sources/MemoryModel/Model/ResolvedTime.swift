@@ -1,25 +1,25 @@
 /// A relative time expression of a memory ("yesterday", "last Friday", "two weeks ago") and the
 /// days it means, resolved against when the memory was said. docs/TIME.md lists what is resolved.
-public struct ResolvedTime: Codable, Sendable, Equatable {
+package struct ResolvedTime: Codable, Sendable, Equatable {
     /// How precise the expression is.
-    public enum Granularity: String, Codable, Sendable {
+    package enum Granularity: String, Codable, Sendable {
         case day, weekend, week, month, year
     }
 
     /// The expression as written.
-    public let phrase: String
+    package let phrase: String
     /// Where it is in the memory's text: UTF-8 byte offsets.
-    public let start: Int
-    public let end: Int
+    package let start: Int
+    package let end: Int
     /// The first and last day it means (the same day for a day).
-    public let firstDay: CalendarDay
-    public let lastDay: CalendarDay
-    public let granularity: Granularity
+    package let firstDay: CalendarDay
+    package let lastDay: CalendarDay
+    package let granularity: Granularity
     /// "since …": the expression says how long something has gone on ("for a month now"), and
     /// the days are when it began.
-    public let isStart: Bool
+    package let isStart: Bool
 
-    public init(
+    package init(
         phrase: String, start: Int, end: Int, firstDay: CalendarDay, lastDay: CalendarDay, granularity: Granularity,
         isStart: Bool = false
     ) {
@@ -34,7 +34,7 @@ public struct ResolvedTime: Codable, Sendable, Equatable {
 
     /// What recall and `show` print after the expression: "16 March 2022", "the week of 7 March
     /// 2022", "March 2022", "since 2021".
-    public var shown: String {
+    package var shown: String {
         let when =
             switch granularity {
             case .day: firstDay.spoken
@@ -48,7 +48,7 @@ public struct ResolvedTime: Codable, Sendable, Equatable {
 
     /// The words recall's index holds for it: day, month, year and weekday of its first day (and
     /// of its last, for a weekend or a week), as far as it is precise.
-    public var indexWords: String {
+    package var indexWords: String {
         func words(_ day: CalendarDay) -> String {
             "\(day.day) \(CalendarDay.monthNames[day.month - 1].lowercased()) \(day.year) "
                 + CalendarDay.weekdayNames[day.weekday - 1].lowercased()

@@ -1,5 +1,5 @@
 /// Where a short-term memory is in its life.
-public enum MemoryStatus: String, Codable, Sendable, CaseIterable {
+package enum MemoryStatus: String, Codable, Sendable, CaseIterable {
     /// Waiting to be consolidated.
     case pending
     /// Went into a long-term memory (`ShortTermMemory.ltmID`).
@@ -9,21 +9,21 @@ public enum MemoryStatus: String, Codable, Sendable, CaseIterable {
 }
 
 /// A stored short-term memory: a conversation turn, note or observation.
-public struct ShortTermMemory: Codable, Sendable, Equatable, Identifiable {
-    public let id: ShortTermMemoryID
-    public let content: String
-    public let session: String
+package struct ShortTermMemory: Codable, Sendable, Equatable, Identifiable {
+    package let id: ShortTermMemoryID
+    package let content: String
+    package let session: String
     /// Who said it (`user`, `assistant`, a tool name, …).
-    public let source: String
+    package let source: String
     /// As given by the writer; nil when it was left to the consolidator's heuristic.
-    @ExplicitNull public var importance: Double?
-    public let createdAt: Timestamp
-    public let status: MemoryStatus
+    @ExplicitNull package var importance: Double?
+    package let createdAt: Timestamp
+    package let status: MemoryStatus
     /// The long-term memory this one went into, once consolidated.
-    @ExplicitNull public var ltmID: LongTermMemoryID?
+    @ExplicitNull package var ltmID: LongTermMemoryID?
     /// The directory of the project it belongs to; nil: it belongs to every project
     /// (docs/PROJECTS.md).
-    @ExplicitNull public var project: String?
+    @ExplicitNull package var project: String?
 
     package init(
         id: ShortTermMemoryID, content: String, session: String, source: String, importance: Double? = nil,
@@ -42,16 +42,16 @@ public struct ShortTermMemory: Codable, Sendable, Equatable, Identifiable {
 }
 
 /// A short-term memory with its links, as `memctl show stm:ID` presents it.
-public struct ShortTermMemoryDetail: Codable, Sendable, Equatable {
-    public let memory: ShortTermMemory
-    @ExplicitNull public var longTermMemory: LongTermMemory?
-    public let mentions: [EntityMention]
+package struct ShortTermMemoryDetail: Codable, Sendable, Equatable {
+    package let memory: ShortTermMemory
+    @ExplicitNull package var longTermMemory: LongTermMemory?
+    package let mentions: [EntityMention]
     /// Its relative times, as the extraction pass resolved them (empty until it has).
-    public let times: [ResolvedTime]
+    package let times: [ResolvedTime]
     /// The title of its conversation, when it was imported from a chat export that gave one.
-    @ExplicitNull public var sessionTitle: String?
+    @ExplicitNull package var sessionTitle: String?
     /// The directory its session ran in, when it came from a coding agent's transcript.
-    @ExplicitNull public var sessionProject: String?
+    @ExplicitNull package var sessionProject: String?
 
     package init(
         memory: ShortTermMemory, longTermMemory: LongTermMemory? = nil, mentions: [EntityMention],

@@ -1,11 +1,11 @@
 /// Counts over the whole store, as `memctl stats` prints them.
-public struct StoreStatistics: Codable, Sendable, Equatable {
-    public struct ShortTermCounts: Codable, Sendable, Equatable {
-        public let pending: Int
-        public let consolidated: Int
-        public let forgotten: Int
+package struct StoreStatistics: Codable, Sendable, Equatable {
+    package struct ShortTermCounts: Codable, Sendable, Equatable {
+        package let pending: Int
+        package let consolidated: Int
+        package let forgotten: Int
 
-        public var total: Int { pending + consolidated + forgotten }
+        package var total: Int { pending + consolidated + forgotten }
 
         package init(pending: Int, consolidated: Int, forgotten: Int) {
             self.pending = pending
@@ -14,14 +14,14 @@ public struct StoreStatistics: Codable, Sendable, Equatable {
         }
     }
 
-    public let stm: ShortTermCounts
-    public let ltm: Int
-    public let entities: Int
-    public let relations: Int
-    public let passes: Int
+    package let stm: ShortTermCounts
+    package let ltm: Int
+    package let entities: Int
+    package let relations: Int
+    package let passes: Int
     /// Size of the database (page count × page size), not counting the WAL file.
-    public let dbBytes: Int
-    public let schemaVersion: Int
+    package let dbBytes: Int
+    package let schemaVersion: Int
 
     package init(
         stm: ShortTermCounts, ltm: Int, entities: Int, relations: Int, passes: Int, dbBytes: Int, schemaVersion: Int
@@ -37,15 +37,15 @@ public struct StoreStatistics: Codable, Sendable, Equatable {
 }
 
 /// One full-text search result.
-public struct SearchHit: Codable, Sendable, Equatable {
-    public let kind: String
-    public let id: Int64
+package struct SearchHit: Codable, Sendable, Equatable {
+    package let kind: String
+    package let id: Int64
     /// The matching passage, matched terms in [brackets].
-    public let snippet: String
+    package let snippet: String
     /// BM25 relevance, higher is better (SQLite's `bm25()` negated).
-    public let score: Double
+    package let score: Double
     /// The peer whose database it was found in; nil for this device's own (docs/PEERS.md).
-    @ExplicitNull public package(set) var device: String?
+    @ExplicitNull package var device: String?
 
     package init(kind: String, id: Int64, snippet: String, score: Double) {
         self.kind = kind
@@ -55,15 +55,15 @@ public struct SearchHit: Codable, Sendable, Equatable {
     }
 
     /// `stm:4`, or `desktop:stm:4` for a peer's.
-    public var reference: String { DeviceReference.text("\(kind):\(id)", device: device) }
+    package var reference: String { DeviceReference.text("\(kind):\(id)", device: device) }
 }
 
 /// The result of `memctl check`.
-public struct IntegrityReport: Codable, Sendable, Equatable {
-    public struct Check: Codable, Sendable, Equatable {
-        public let name: String
-        public let ok: Bool
-        public let detail: String
+package struct IntegrityReport: Codable, Sendable, Equatable {
+    package struct Check: Codable, Sendable, Equatable {
+        package let name: String
+        package let ok: Bool
+        package let detail: String
 
         package init(name: String, ok: Bool, detail: String) {
             self.name = name
@@ -72,18 +72,18 @@ public struct IntegrityReport: Codable, Sendable, Equatable {
         }
     }
 
-    public let checks: [Check]
-    public var ok: Bool { checks.allSatisfy(\.ok) }
+    package let checks: [Check]
+    package var ok: Bool { checks.allSatisfy(\.ok) }
 
     package enum CodingKeys: String, CodingKey { case ok, checks }
 
-    public init(checks: [Check]) { self.checks = checks }
+    package init(checks: [Check]) { self.checks = checks }
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         checks = try decoder.container(keyedBy: CodingKeys.self).decode([Check].self, forKey: .checks)
     }
 
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(ok, forKey: .ok)
         try container.encode(checks, forKey: .checks)

@@ -3,26 +3,26 @@ import FoundationEssentials
 /// An instant with millisecond precision, stored in the DB as fixed-width ISO-8601 UTC text
 /// (`2026-11-02T09:30:00.000Z`), which sorts correctly as text and which SQLite's date
 /// functions read.
-public struct Timestamp: Hashable, Comparable, Sendable, CustomStringConvertible {
-    public let millisecondsSince1970: Int64
+package struct Timestamp: Hashable, Comparable, Sendable, CustomStringConvertible {
+    package let millisecondsSince1970: Int64
 
-    public init(millisecondsSince1970: Int64) {
+    package init(millisecondsSince1970: Int64) {
         self.millisecondsSince1970 = millisecondsSince1970
     }
 
-    public init(_ date: Date) {
+    package init(_ date: Date) {
         self.init(millisecondsSince1970: Int64((date.timeIntervalSince1970 * 1000).rounded(.down)))
     }
 
-    public static var now: Timestamp { Timestamp(Date()) }
+    package static var now: Timestamp { Timestamp(Date()) }
 
-    public var date: Date { Date(timeIntervalSince1970: Double(millisecondsSince1970) / 1000) }
+    package var date: Date { Date(timeIntervalSince1970: Double(millisecondsSince1970) / 1000) }
 
-    public static func < (lhs: Timestamp, rhs: Timestamp) -> Bool {
+    package static func < (lhs: Timestamp, rhs: Timestamp) -> Bool {
         lhs.millisecondsSince1970 < rhs.millisecondsSince1970
     }
 
-    public var description: String { iso8601 }
+    package var description: String { iso8601 }
 
     /// Earliest and latest instants the stored form can hold (years 0000 through 9999).
     package static let range = Timestamp(millisecondsSince1970: -62_167_219_200_000)...Timestamp(
@@ -33,7 +33,7 @@ public struct Timestamp: Hashable, Comparable, Sendable, CustomStringConvertible
 
 extension Timestamp {
     /// The stored form: `YYYY-MM-DDTHH:MM:SS.mmmZ`, always 24 characters.
-    public var iso8601: String {
+    package var iso8601: String {
         let clamped = min(max(self, Self.range.lowerBound), Self.range.upperBound).millisecondsSince1970
         let (days, msOfDay) = floorDivide(clamped, 86_400_000)
         let (year, month, day) = civilDate(fromDaysSince1970: days)
@@ -73,7 +73,7 @@ extension Timestamp {
     /// Parses ISO-8601 / RFC 3339 text: `2026-11-02`, `2026-11-02T09:30`, `2026-11-02T09:30:00Z`,
     /// `2026-11-02 09:30:00.123+01:00`, `…-0530`. A time without a zone is taken as UTC.
     /// Returns nil for anything else, including impossible dates such as `2026-02-30`.
-    public init?(iso8601 text: some StringProtocol) {
+    package init?(iso8601 text: some StringProtocol) {
         let parsed =
             text.utf8.withContiguousStorageIfAvailable { Timestamp(iso8601UTF8: $0) }
             ?? Array(text.utf8).withUnsafeBufferPointer { Timestamp(iso8601UTF8: $0) }
@@ -83,7 +83,7 @@ extension Timestamp {
 
     /// As `init?(iso8601:)`, from the text's UTF-8 bytes: what a store reads straight from a
     /// row, without making a string of it first.
-    public init?(iso8601UTF8 bytes: UnsafeBufferPointer<UInt8>) {
+    package init?(iso8601UTF8 bytes: UnsafeBufferPointer<UInt8>) {
         var count = bytes.count
         while count > 0, bytes[count - 1] == UInt8(ascii: " ") { count -= 1 }
         guard let parsed = Self.parse(UnsafeBufferPointer(rebasing: bytes[0..<count])) else { return nil }
@@ -203,7 +203,7 @@ func civilDate(fromDaysSince1970 days: Int64) -> (year: Int64, month: Int64, day
 // MARK: - Codable as the stored text
 
 extension Timestamp: Codable {
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let text = try decoder.singleValueContainer().decode(String.self)
         guard let parsed = Timestamp(iso8601: text) else {
             throw DecodingError.dataCorrupted(
@@ -212,18 +212,18 @@ extension Timestamp: Codable {
         self = parsed
     }
 
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(iso8601)
     }
 }
 
 extension Timestamp {
-    public func adding(_ duration: Duration) -> Timestamp {
+    package func adding(_ duration: Duration) -> Timestamp {
         Timestamp(millisecondsSince1970: millisecondsSince1970 + duration.milliseconds)
     }
 
-    public func subtracting(_ duration: Duration) -> Timestamp {
+    package func subtracting(_ duration: Duration) -> Timestamp {
         Timestamp(millisecondsSince1970: millisecondsSince1970 - duration.milliseconds)
     }
 }

@@ -5,11 +5,11 @@ import FoundationEssentials
 #endif
 
 /// Defaults memoryd and memctl agree on, and the duration syntax both read.
-public enum DaemonPaths {
+package enum DaemonPaths {
     /// The control socket when none is given: `$XDG_RUNTIME_DIR/memoryd/control.sock`, else
     /// `/tmp/memoryd-<uid>/control.sock`. (Under systemd memoryd uses
     /// `$RUNTIME_DIRECTORY/control.sock`, `/run/memoryd/control.sock` with the shipped unit.)
-    public static func defaultSocket(environment: [String: String]) -> String {
+    package static func defaultSocket(environment: [String: String]) -> String {
         if let runtime = environment["XDG_RUNTIME_DIR"], runtime.hasPrefix("/") {
             return runtime + "/memoryd/control.sock"
         }
@@ -19,7 +19,7 @@ public enum DaemonPaths {
     /// The database when none is given: `$XDG_DATA_HOME/memoryd/memory.db`, else
     /// `~/.local/share/memoryd/memory.db`. (Under systemd memoryd uses
     /// `$STATE_DIRECTORY/memory.db`.)
-    public static func defaultDatabase(environment: [String: String]) -> String {
+    package static func defaultDatabase(environment: [String: String]) -> String {
         if let dataHome = environment["XDG_DATA_HOME"], dataHome.hasPrefix("/") {
             return dataHome + "/memoryd/memory.db"
         }
@@ -29,7 +29,7 @@ public enum DaemonPaths {
 
     /// `path` made absolute against the working directory: memoryd and memctl resolve a relative
     /// `--db` or `--socket` the same way, and messages name the real file.
-    public static func absolute(_ path: String) -> String {
+    package static func absolute(_ path: String) -> String {
         guard !path.isEmpty, !path.hasPrefix("/"), !path.hasPrefix("@") else { return path }
         let directory = FileManager.default.currentDirectoryPath
         return directory.hasSuffix("/") ? directory + path : directory + "/" + path
@@ -37,7 +37,7 @@ public enum DaemonPaths {
 
     /// `path` without its last component, as `NSString.deletingLastPathComponent` has it:
     /// "/a/b" → "/a", "/a" → "/", "a" → "", trailing slashes ignored.
-    public static func parentDirectory(of path: String) -> String {
+    package static func parentDirectory(of path: String) -> String {
         var trimmed = Substring(path)
         while trimmed.count > 1, trimmed.hasSuffix("/") { trimmed.removeLast() }
         guard let slash = trimmed.lastIndex(of: "/") else { return "" }
@@ -49,7 +49,7 @@ public enum DaemonPaths {
 
     /// An absolute `path` without `.`, `..` (inside the path), repeated or trailing slashes:
     /// "/a/./b//../c/" → "/a/c". Symbolic links are left as they are.
-    public static func normalized(_ path: String) -> String {
+    package static func normalized(_ path: String) -> String {
         var parts: [Substring] = []
         for part in path.split(separator: "/", omittingEmptySubsequences: true) {
             switch part {
@@ -63,7 +63,7 @@ public enum DaemonPaths {
 
     /// Parses `0`, `90`, `90s`, `10m`, `2h`, `7d`; nil for anything else, and for more than
     /// `longestDuration` (times are kept in milliseconds, which must not overflow).
-    public static func parseDuration(_ text: String) -> Duration? {
+    package static func parseDuration(_ text: String) -> Duration? {
         let units: [Character: Int64] = ["s": 1, "m": 60, "h": 3600, "d": 86_400]
         let (digits, scale): (Substring, Int64)
         if let unit = text.last, let unitScale = units[unit] {
@@ -79,5 +79,5 @@ public enum DaemonPaths {
 
     /// The longest duration a setting may have, in seconds: about 290 million years, the most
     /// whose milliseconds still fit in 64 bits.
-    public static let longestDuration = Int64.max / 1000
+    package static let longestDuration = Int64.max / 1000
 }

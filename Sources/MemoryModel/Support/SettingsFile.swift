@@ -1,18 +1,18 @@
 /// A settings file of `key = value` lines, as memoryd reads its configuration and memctl the
 /// `peers` key of the same file: `#` starts a comment, blank lines are skipped, lines end at
 /// "\n" (so a file saved with CRLF line ends reads the same), keys and values are trimmed.
-public enum SettingsFile {
+package enum SettingsFile {
     /// One line that holds something.
-    public struct Line: Sendable, Equatable {
+    package struct Line: Sendable, Equatable {
         /// Its number in the file, from 1.
-        public let number: Int
+        package let number: Int
         /// Nil when the line is not `key = value`; `value` then holds the line, trimmed.
-        public let key: String?
-        public let value: String
+        package let key: String?
+        package let value: String
     }
 
     /// The lines of `text` that are neither blank nor only a comment, in order.
-    public static func lines(of text: String) -> [Line] {
+    package static func lines(of text: String) -> [Line] {
         // Cut on code points, not characters: "\r\n" is one Character, which is not "\n", so a
         // CRLF file was one long line whose first key took the rest of the file as its value.
         let lines = text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false)

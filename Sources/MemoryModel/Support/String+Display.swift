@@ -1,7 +1,7 @@
 extension Double {
     /// This number with `places` digits after the point, as printf's `%.Nf` writes it:
     /// 1.05.fixed(3) → "1.050", 2.0 / 3 .fixed(2) → "0.67". Halves round away from zero.
-    public func fixed(_ places: Int) -> String {
+    package func fixed(_ places: Int) -> String {
         guard isFinite else { return isNaN ? "nan" : self < 0 ? "-inf" : "inf" }
         var scale: Double = 1
         for _ in 0..<places { scale *= 10 }
@@ -24,7 +24,7 @@ extension String {
     package init(format2 number: Int) { self = number < 10 ? "0\(number)" : "\(number)" }
 
     /// Line breaks and tabs as spaces, so that a piece of a memory fits on one line.
-    public func replacingLineBreaks() -> String {
+    package func replacingLineBreaks() -> String {
         String(unicodeScalars.map { $0 == "\n" || $0 == "\r" || $0 == "\t" ? " " : Character($0) })
     }
 }
@@ -34,7 +34,7 @@ extension String {
     /// where `JSONEncoder` would be the bottleneck (`memctl extract`, `memctl export`, generated
     /// benchmark data). It works on the UTF-8 bytes: only ASCII ones are escaped, and a text
     /// with none to escape is copied whole (escaping scalar by scalar was half of an export's time).
-    public var jsonQuoted: String {
+    package var jsonQuoted: String {
         var text = self
         return text.withUTF8 { bytes in
             guard bytes.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) else {

@@ -9,7 +9,7 @@ import SystemSupport
 extension SystemError {
     /// `mkdir -p`: creates `directory` and its missing parents with `mode` (less the umask).
     /// The error names the first directory that could not be made.
-    public static func createDirectories(_ directory: String, mode: mode_t = 0o777) throws(SystemError) {
+    package static func createDirectories(_ directory: String, mode: mode_t = 0o777) throws(SystemError) {
         var missing: [String] = []
         var current = directory
         var info = stat()

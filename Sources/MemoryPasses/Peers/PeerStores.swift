@@ -11,22 +11,22 @@ import MemoryStorage
 /// (docs/PEERS.md). Each peer is a `MemoryStore` of its own, so each is read by its own actor,
 /// all at once, and only ids and values cross between them. A peer never fails a read: one that
 /// cannot be opened or read is skipped, with its reason, and the read answers from the rest.
-public struct PeerStores: Sendable {
+package struct PeerStores: Sendable {
     /// A peer that opened, and its store.
-    public struct Opened: Sendable {
-        public let peer: Peer
-        public let store: MemoryStore
+    package struct Opened: Sendable {
+        package let peer: Peer
+        package let store: MemoryStore
     }
 
     /// The peers still read.
-    public private(set) var opened: [Opened]
+    package private(set) var opened: [Opened]
     /// The peers skipped, in the order they were given.
-    public private(set) var skipped: [SkippedPeer]
+    package private(set) var skipped: [SkippedPeer]
     /// Every store opened, to close: a peer dropped during a read stays open until then.
     private let stores: [MemoryStore]
 
     /// No peers.
-    public static let none = PeerStores(opened: [], skipped: [], stores: [])
+    package static let none = PeerStores(opened: [], skipped: [], stores: [])
 
     private init(opened: [Opened], skipped: [SkippedPeer], stores: [MemoryStore]) {
         self.opened = opened
@@ -36,12 +36,12 @@ public struct PeerStores: Sendable {
 
     /// How long a peer's lock is waited for at most: Litestream applies a replica's changes under
     /// SQLite's own locks, for moments; a peer locked for longer is skipped, not waited for.
-    public static let longestWaitMilliseconds = 500
+    package static let longestWaitMilliseconds = 500
 
     /// Opens each peer read-only (`MemoryStore.Configuration.readOnly`): never created, migrated
     /// or written. One that cannot be opened is skipped with its reason, and so is one that is
     /// this device's own database (`own`) or the same file as a peer before it, under any name.
-    public static func open(
+    package static func open(
         _ peers: [Peer], besides own: String, busyTimeoutMilliseconds: Int, pageCacheKibibytes: Int?
     ) -> PeerStores {
         guard !peers.isEmpty else { return .none }
@@ -72,7 +72,7 @@ public struct PeerStores: Sendable {
     }
 
     /// Closes every peer opened.
-    public func close() async {
+    package func close() async {
         for store in stores { await store.close() }
     }
 

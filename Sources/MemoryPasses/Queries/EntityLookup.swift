@@ -5,7 +5,7 @@ import MemoryStorage
 extension MemoryStore {
     /// Entities called `name` (any spelling seen, case-insensitive), most mentioned first: the
     /// name becomes a key the way the extractor makes keys.
-    public func entities(named name: String) throws -> [Entity] {
+    package func entities(named name: String) throws -> [Entity] {
         try entities(key: EntityKeys.key(name, .person), name: name)
     }
 }

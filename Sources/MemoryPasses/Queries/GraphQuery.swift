@@ -5,16 +5,16 @@ import MemoryStorage
 /// an entity; at most `limit`, strongest first, weights decayed to `now` with the passes' edge
 /// half-life; `predicate` keeps one kind of edge. The walk and the ranking happen here; the store
 /// reads edges and names.
-public struct GraphQuery: Sendable {
-    public let store: MemoryStore
-    public let settings: PassSettings
+package struct GraphQuery: Sendable {
+    package let store: MemoryStore
+    package let settings: PassSettings
 
-    public init(store: MemoryStore, settings: PassSettings = PassSettings()) {
+    package init(store: MemoryStore, settings: PassSettings = PassSettings()) {
         self.store = store
         self.settings = settings
     }
 
-    public func graph(
+    package func graph(
         around center: EntityID?, depth: Int, limit: Int, coOccurrence: Bool = true, predicate: String? = nil,
         now: Timestamp = .now
     ) async throws -> KnowledgeGraph {

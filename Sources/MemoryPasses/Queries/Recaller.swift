@@ -10,14 +10,14 @@ import MemoryStorage
 /// With peers (other devices' databases, docs/PEERS.md) it reads each database at once, scores
 /// every turn against the corpus of all of them, and ranks them together within one limit: each
 /// memory marked with its device.
-public struct Recaller: Sendable {
-    public let store: MemoryStore
+package struct Recaller: Sendable {
+    package let store: MemoryStore
     /// Other devices' databases read beside it; none by default.
-    public let peers: PeerStores
-    public let settings: PassSettings
-    public let weights: RecallWeights
+    package let peers: PeerStores
+    package let settings: PassSettings
+    package let weights: RecallWeights
 
-    public init(
+    package init(
         store: MemoryStore, peers: PeerStores = .none, settings: PassSettings = PassSettings(),
         weights: RecallWeights = RecallWeights()
     ) {
@@ -33,7 +33,7 @@ public struct Recaller: Sendable {
     /// `scope`: only the memories of that project and of none (nil: every memory). Entities and
     /// their facts are shared by every project. A peer that cannot be read is left out, and
     /// listed in `skippedPeers`.
-    public func recall(
+    package func recall(
         _ query: String, limit: Int, now: Timestamp = .now, quoting: Bool = false, scope: ProjectScope? = nil
     ) async throws -> Recall {
         let query = Self.bounded(query)

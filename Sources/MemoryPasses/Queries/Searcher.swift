@@ -5,12 +5,12 @@ import MemoryStorage
 /// peers' (docs/PEERS.md), a page at a time. Each database ranks its hits by its own BM25, as one
 /// database already ranks its short- and long-term memories' two indexes together by theirs; the
 /// pages are cut from all of them merged by that score.
-public struct Searcher: Sendable {
-    public let store: MemoryStore
+package struct Searcher: Sendable {
+    package let store: MemoryStore
     /// Other devices' databases searched beside it; none by default.
-    public let peers: PeerStores
+    package let peers: PeerStores
 
-    public init(store: MemoryStore, peers: PeerStores = .none) {
+    package init(store: MemoryStore, peers: PeerStores = .none) {
         self.store = store
         self.peers = peers
     }
@@ -18,7 +18,7 @@ public struct Searcher: Sendable {
     /// The `limit` best hits of `query` (FTS5 syntax) after the first `offset`, whether more
     /// follow, and the peers skipped. Each store is asked for its first `offset + limit + 1`, so
     /// that the merged page is the one a single index holding them all would give.
-    public func page(_ query: String, offset: Int, limit: Int, scope: ProjectScope?) async throws
+    package func page(_ query: String, offset: Int, limit: Int, scope: ProjectScope?) async throws
         -> (hits: [SearchHit], more: Bool, skippedPeers: [SkippedPeer])
     {
         var peers = self.peers

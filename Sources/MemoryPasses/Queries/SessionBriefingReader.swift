@@ -4,12 +4,12 @@ import MemoryStorage
 /// What a new session's briefing (`SessionBriefing`, `memctl context` without a query) is made
 /// of, read from this device's store and its peers' (docs/PEERS.md): every store's candidates,
 /// each marked with its device, and the facts about the user from every graph.
-public struct SessionBriefingReader: Sendable {
-    public let store: MemoryStore
+package struct SessionBriefingReader: Sendable {
+    package let store: MemoryStore
     /// Other devices' databases read beside it; none by default.
-    public let peers: PeerStores
+    package let peers: PeerStores
 
-    public init(store: MemoryStore, peers: PeerStores = .none) {
+    package init(store: MemoryStore, peers: PeerStores = .none) {
         self.store = store
         self.peers = peers
     }

@@ -12,7 +12,7 @@ import SystemSupport
 /// umask of `022`), never for others. The files kept beside it (memoryd's lock files, and
 /// SQLite's own `-wal` and `-shm`) take the database's permission bits, whoever creates them,
 /// so that a group that may write the database may also take its locks.
-public enum DatabaseFiles {
+package enum DatabaseFiles {
     /// The mode a new database file asks for; the umask applies.
     package static let newDatabaseMode: mode_t = 0o660
 
@@ -29,7 +29,7 @@ public enum DatabaseFiles {
 
     /// Creates the directory a database at `path` goes in, and its missing parents; says which
     /// directory could not be made, and why.
-    public static func createParentDirectory(of path: String) throws(StoreError) {
+    package static func createParentDirectory(of path: String) throws(StoreError) {
         do {
             try SystemError.createDirectories(DaemonPaths.parentDirectory(of: path))
         } catch {
@@ -48,7 +48,7 @@ public enum DatabaseFiles {
         return UInt64(info.f_bavail) * UInt64(info.f_frsize) < 64 * 1024
     }
 
-    public static func permissions(of path: String) -> mode_t? {
+    package static func permissions(of path: String) -> mode_t? {
         var info = stat()
         guard stat(path, &info) == 0 else { return nil }
         return info.st_mode & 0o666

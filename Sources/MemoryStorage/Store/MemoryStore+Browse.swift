@@ -10,7 +10,7 @@ extension MemoryStore {
     /// How many short-term memories were said on each day from `first` through `last`, by their
     /// status now. Each day is one count over the `(status, created_at)` index: the rows of the
     /// window are counted, never the whole table.
-    public func memoriesByDay(from first: CalendarDay, through last: CalendarDay) throws -> [DailyMemoryCounts] {
+    package func memoriesByDay(from first: CalendarDay, through last: CalendarDay) throws -> [DailyMemoryCounts] {
         guard first <= last else { return [] }
         return try withConnection { connection in
             let count = try connection.prepare(
@@ -36,7 +36,7 @@ extension MemoryStore {
     /// What the consolidation passes that started on each day from `first` through `last` did:
     /// short-term memories consolidated (into a new long-term memory, merged or reinforcing one)
     /// and forgotten, from the ledger's counts (`passes_by_kind`).
-    public func passesByDay(from first: CalendarDay, through last: CalendarDay) throws -> [DailyPassCounts] {
+    package func passesByDay(from first: CalendarDay, through last: CalendarDay) throws -> [DailyPassCounts] {
         guard first <= last else { return [] }
         return try withConnection { connection in
             let rows = try connection.prepare(
@@ -61,7 +61,7 @@ extension MemoryStore {
     }
 
     /// When the newest short-term memory was said (an index look-up), nil for an empty store.
-    public func newestMemoryTime() throws -> Timestamp? {
+    package func newestMemoryTime() throws -> Timestamp? {
         try withConnection { connection in
             try connection.prepare("SELECT max(created_at) FROM short_term_memories").firstRow { row in
                 Self.optionalTimestamp(row, 0)
@@ -72,7 +72,7 @@ extension MemoryStore {
     /// The short-term memories a pass forgot, oldest first: a pass marks what it forgets with its
     /// own start time (`status_changed_at`), so they are found through the index of forgotten
     /// memories. One forgotten on request since, or purged, is no longer listed.
-    public func memoriesForgotten(by pass: PassRecord, limit: Int) throws -> [ShortTermMemory] {
+    package func memoriesForgotten(by pass: PassRecord, limit: Int) throws -> [ShortTermMemory] {
         try withConnection { connection in
             try connection.prepare(
                 """
@@ -84,7 +84,7 @@ extension MemoryStore {
     }
 
     /// Long-term memories newest first, after `cursor`, by the `(created_at)` index.
-    public func longTermMemories(before cursor: MemoryCursor?, limit: Int) throws -> [LongTermMemory] {
+    package func longTermMemories(before cursor: MemoryCursor?, limit: Int) throws -> [LongTermMemory] {
         let filter = cursor == nil ? "" : " WHERE l.created_at <= ?1 AND (l.created_at < ?1 OR l.id < ?2)"
         let arguments: [(any SQLiteBindable)?] = (cursor.map { [$0.createdAt.iso8601, $0.id] } ?? []) + [limit]
         let last = cursor == nil ? "?1" : "?3"
@@ -98,7 +98,7 @@ extension MemoryStore {
     /// Entities in name order after `name` (the last name of the page before), each with its
     /// mention count: counted for the page's rows only, so the list costs the same with 100 or
     /// 100,000 entities.
-    public func entities(kind: String?, after cursor: EntityCursor?, limit: Int) throws -> [Entity] {
+    package func entities(kind: String?, after cursor: EntityCursor?, limit: Int) throws -> [Entity] {
         var conditions: [String] = []
         var arguments: [(any SQLiteBindable)?] = []
         if let kind {
@@ -123,12 +123,12 @@ extension MemoryStore {
     }
 
     /// The entity mentions in one memory, in text order.
-    public func mentions(in memory: MemoryReference) throws -> [EntityMention] {
+    package func mentions(in memory: MemoryReference) throws -> [EntityMention] {
         try withConnection { connection in try Self.mentions(in: memory, connection) }
     }
 
     /// How many mentions each of these entities has (by the mentions' entity index).
-    public func mentionCounts(_ ids: [EntityID]) throws -> [EntityID: Int] {
+    package func mentionCounts(_ ids: [EntityID]) throws -> [EntityID: Int] {
         try withConnection { connection in
             let count = try connection.prepare("SELECT count(*) FROM entity_mentions WHERE entity_id = ?")
             var counts: [EntityID: Int] = [:]
@@ -139,40 +139,40 @@ extension MemoryStore {
 }
 
 /// Where a page of memories (short-term or long-term) ends: the next page starts after it.
-public struct MemoryCursor: Sendable, Equatable {
-    public let createdAt: Timestamp
-    public let id: Int64
+package struct MemoryCursor: Sendable, Equatable {
+    package let createdAt: Timestamp
+    package let id: Int64
 
-    public init(createdAt: Timestamp, id: Int64) {
+    package init(createdAt: Timestamp, id: Int64) {
         self.createdAt = createdAt
         self.id = id
     }
 }
 
 /// Where a page of entities ends.
-public struct EntityCursor: Sendable, Equatable {
-    public let name: String
-    public let id: EntityID
+package struct EntityCursor: Sendable, Equatable {
+    package let name: String
+    package let id: EntityID
 
-    public init(name: String, id: EntityID) {
+    package init(name: String, id: EntityID) {
         self.name = name
         self.id = id
     }
 }
 
 /// The short-term memories said on one day, by their status now.
-public struct DailyMemoryCounts: Sendable, Equatable {
-    public let day: CalendarDay
-    public let pending: Int
-    public let consolidated: Int
-    public let forgotten: Int
+package struct DailyMemoryCounts: Sendable, Equatable {
+    package let day: CalendarDay
+    package let pending: Int
+    package let consolidated: Int
+    package let forgotten: Int
 
-    public var total: Int { pending + consolidated + forgotten }
+    package var total: Int { pending + consolidated + forgotten }
 }
 
 /// What the consolidation passes of one day did.
-public struct DailyPassCounts: Sendable, Equatable {
-    public let day: CalendarDay
-    public let consolidated: Int
-    public let forgotten: Int
+package struct DailyPassCounts: Sendable, Equatable {
+    package let day: CalendarDay
+    package let consolidated: Int
+    package let forgotten: Int
 }

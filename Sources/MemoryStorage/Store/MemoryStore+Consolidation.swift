@@ -27,7 +27,7 @@ extension MemoryStore {
 
     /// Pending memories no pass has looked at yet (kept-back ones excluded), counted on the
     /// partial index: what the capacity rule and the progress bar are about.
-    public func unreviewedCount() throws -> Int {
+    package func unreviewedCount() throws -> Int {
         try withConnection { connection in
             Int(
                 try connection.scalarInt(

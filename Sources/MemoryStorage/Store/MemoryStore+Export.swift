@@ -9,7 +9,7 @@ import SQLiteKit
 extension MemoryStore {
     /// The identity an export names this database's own memories by: a random UUID made with
     /// the database (or by its migration to version 12), the same for every export of it.
-    public func databaseIdentity() throws -> String {
+    package func databaseIdentity() throws -> String {
         let uuid = try withConnection { try $0.scalarText("SELECT uuid FROM database_identity WHERE id = 1") }
         guard let uuid else {
             throw StoreError.cannotOpen(path: path, reason: "its identity (the row of database_identity) was deleted")
@@ -19,7 +19,7 @@ extension MemoryStore {
 
     /// The highest short-term memory id, where an export ends: a memory added while it runs is
     /// left for the next. Nil for an empty store.
-    public func highestShortTermMemoryID() throws -> ShortTermMemoryID? {
+    package func highestShortTermMemoryID() throws -> ShortTermMemoryID? {
         try withConnection { connection in
             try connection.scalarInt("SELECT max(id) FROM short_term_memories").map(ShortTermMemoryID.init)
         }
@@ -28,7 +28,7 @@ extension MemoryStore {
     /// The short-term memories after `cursor` (nil: from the first) through `last`, in `scope`
     /// (nil: every project), in id order: at most `limit`, and no more once their text passes
     /// `textBytes`, so that a page of long memories stays small too (at least one per page).
-    public func exportPage(
+    package func exportPage(
         after cursor: ShortTermMemoryID?, through last: ShortTermMemoryID, scope: ProjectScope?, limit: Int,
         textBytes: Int
     ) throws -> [ExportedMemory] {

@@ -46,7 +46,7 @@ extension MemoryStore {
     /// Short-term memories, newest first; `status` nil means every status. With `cursor` (the
     /// last one of the page before), the page after it, by the `(created_at)`, `(status,
     /// created_at)` or `(session, created_at)` index: a page costs the same at any depth.
-    public func shortTermMemories(
+    package func shortTermMemories(
         status: MemoryStatus? = nil, session: String? = nil, before cursor: MemoryCursor? = nil, limit: Int
     ) throws -> [ShortTermMemory] {
         var conditions: [String] = []
@@ -75,7 +75,7 @@ extension MemoryStore {
 
     /// Long-term memories, newest first, or with `mostSources` those made of the most
     /// short-term memories first.
-    public func longTermMemories(limit: Int, mostSources: Bool = false) throws -> [LongTermMemory] {
+    package func longTermMemories(limit: Int, mostSources: Bool = false) throws -> [LongTermMemory] {
         let order = mostSources ? "8 DESC, l.id" : "l.created_at DESC, l.id DESC"
         return try withConnection { connection in
             try connection.prepare("SELECT \(Self.longTermColumns) ORDER BY \(order) LIMIT ?")
@@ -84,7 +84,7 @@ extension MemoryStore {
     }
 
     /// One short-term memory with the long-term memory it went into and its entity mentions.
-    public func shortTermMemory(_ id: ShortTermMemoryID) throws -> ShortTermMemoryDetail {
+    package func shortTermMemory(_ id: ShortTermMemoryID) throws -> ShortTermMemoryDetail {
         try withConnection { connection in
             guard
                 let memory = try connection.prepare("SELECT \(Self.shortTermColumns) WHERE id = ?")
@@ -100,7 +100,7 @@ extension MemoryStore {
     }
 
     /// The titles of these sessions that have one (conversations imported from a chat export).
-    public func sessionTitles(_ sessions: Set<String>) throws -> [String: String] {
+    package func sessionTitles(_ sessions: Set<String>) throws -> [String: String] {
         guard !sessions.isEmpty else { return [:] }
         return try withConnection { connection in try Self.sessionTitles(sessions, connection) }
     }
@@ -110,7 +110,7 @@ extension MemoryStore {
     }
 
     /// The directories these sessions ran in, for those that came from a coding agent's transcript.
-    public func sessionProjects(_ sessions: Set<String>) throws -> [String: String] {
+    package func sessionProjects(_ sessions: Set<String>) throws -> [String: String] {
         guard !sessions.isEmpty else { return [:] }
         return try withConnection { connection in try Self.sessionProjects(sessions, connection) }
     }
@@ -140,7 +140,7 @@ extension MemoryStore {
     }
 
     /// One long-term memory with every source short-term memory and its entity mentions.
-    public func longTermMemory(_ id: LongTermMemoryID) throws -> LongTermMemoryDetail {
+    package func longTermMemory(_ id: LongTermMemoryID) throws -> LongTermMemoryDetail {
         try withConnection { connection in
             let memory = try Self.longTermMemory(id, connection)
             let sources = try connection.prepare(
@@ -157,7 +157,7 @@ extension MemoryStore {
 
     /// A long-term memory with each source memory in full and how it joined, oldest first; at
     /// most `sourceLimit` of them when given.
-    public func explain(_ id: LongTermMemoryID, sourceLimit: Int? = nil) throws -> LongTermExplanation {
+    package func explain(_ id: LongTermMemoryID, sourceLimit: Int? = nil) throws -> LongTermExplanation {
         try withConnection { connection in
             let memory = try Self.longTermMemory(id, connection)
             let sources = try connection.prepare(
@@ -219,7 +219,7 @@ extension MemoryStore {
     }
 
     /// Entities, most mentioned first; `kind` nil means every kind.
-    public func entities(kind: String? = nil, limit: Int) throws -> [Entity] {
+    package func entities(kind: String? = nil, limit: Int) throws -> [Entity] {
         let filter = kind == nil ? "" : " WHERE e.kind = ?"
         let arguments: [(any SQLiteBindable)?] = (kind.map { [$0] } ?? []) + [limit]
         return try withConnection { connection in
@@ -233,7 +233,7 @@ extension MemoryStore {
     /// ones first, at most `relationLimit`, each with its newest ten pieces of evidence). With
     /// `rememberedOnly`, as an assistant is shown it: no mention in a forgotten memory, and no
     /// relation that only forgotten memories support.
-    public func entity(_ id: EntityID, mentionLimit: Int = 20, relationLimit: Int = 100, rememberedOnly: Bool = false)
+    package func entity(_ id: EntityID, mentionLimit: Int = 20, relationLimit: Int = 100, rememberedOnly: Bool = false)
         throws -> EntityDetail
     {
         try withConnection { connection in
@@ -265,7 +265,7 @@ extension MemoryStore {
         """
 
     /// Whether an assistant may be shown the entity (`rememberedEntity`).
-    public func isRemembered(_ id: EntityID) throws -> Bool {
+    package func isRemembered(_ id: EntityID) throws -> Bool {
         try withConnection { connection in
             try connection.prepare("SELECT \(Self.rememberedEntity) FROM entities e WHERE e.id = ?")
                 .bind([id.rawValue]).firstRow { $0.int64(0) == 1 } ?? false
@@ -318,7 +318,7 @@ extension MemoryStore {
     // MARK: - Passes
 
     /// The pass ledger, newest first; `id` picks one pass.
-    public func passes(limit: Int, id: PassID? = nil) throws -> [PassRecord] {
+    package func passes(limit: Int, id: PassID? = nil) throws -> [PassRecord] {
         let filter = id == nil ? "" : "WHERE id = ?"
         let arguments: [(any SQLiteBindable)?] = (id.map { [$0.rawValue] } ?? []) + [limit]
         return try withConnection { connection in
@@ -342,7 +342,7 @@ extension MemoryStore {
     // MARK: - Statistics
 
     /// Counts over the whole store, read from `record_counts`: a look-up, not a scan.
-    public func statistics() throws -> StoreStatistics {
+    package func statistics() throws -> StoreStatistics {
         try withConnection { connection in
             var counts: [String: Int] = [:]
             for (name, count) in try connection.prepare("SELECT name, count FROM record_counts")
@@ -368,7 +368,7 @@ extension MemoryStore {
     /// skipping `offset` hits; forgotten memories are left out. `query` uses FTS5 syntax; one
     /// that FTS5 cannot parse throws `.invalidSearchQuery`. With `scope`, only memories of that
     /// project and of none.
-    public func search(_ query: String, limit: Int, offset: Int = 0, scope: ProjectScope? = nil) throws
+    package func search(_ query: String, limit: Int, offset: Int = 0, scope: ProjectScope? = nil) throws
         -> [SearchHit]
     {
         // Short-term memories are searched in the recall index's `text` column (what was said),

@@ -5,7 +5,7 @@ import SQLiteKit
 extension MemoryStore {
     /// Checks the file, its foreign keys, the full-text indexes against their tables, the
     /// provenance invariants and the schema version. Never changes anything.
-    public func checkIntegrity() throws -> IntegrityReport {
+    package func checkIntegrity() throws -> IntegrityReport {
         try withConnection { connection in
             var checks: [IntegrityReport.Check] = []
             let version = try connection.schemaVersion()

@@ -5,33 +5,33 @@ import SQLiteKit
 
 /// The memory database. The only code in a process that touches the SQLite connection; callers
 /// get typed IDs and `Sendable` values, never a statement or a handle.
-public actor MemoryStore {
+package actor MemoryStore {
     /// How to open the store.
-    public struct Configuration: Sendable {
+    package struct Configuration: Sendable {
         /// Path of the SQLite file.
-        public var path: String
+        package var path: String
         /// Create the file (and its directory) when missing; otherwise a missing file is an error.
-        public var createIfMissing: Bool
+        package var createIfMissing: Bool
         /// How long a write waits for another process's lock before failing.
-        public var busyTimeoutMilliseconds: Int
+        package var busyTimeoutMilliseconds: Int
         /// SQLite's page cache for this connection, in KiB; nil keeps SQLite's default (about
         /// 2 MiB). Long passes over a large store set it higher
         /// (`ConsolidationPass.pageCacheKibibytes`), idle memoryd and memctl's reading commands
         /// lower (`Daemon.pageCacheKibibytes`, memctl's `Context.readerPageCacheKibibytes`).
-        public var pageCacheKibibytes: Int?
+        package var pageCacheKibibytes: Int?
         /// When this connection's commits reach the disk.
-        public var durability: Durability
+        package var durability: Durability
         /// No statement may change the database once it is open (`PRAGMA query_only`): for
         /// `memctl ui`, which promises to be read-only. An older schema is still brought up to
         /// date first, as every command does.
-        public var queryOnly = false
+        package var queryOnly = false
         /// Opened read-only (`SQLITE_OPEN_READONLY`) and never changed: another device's database
         /// (a peer, docs/PEERS.md), which memoryd only reads. A schema of any other version, older
         /// or newer, is refused rather than migrated, and a file shorter than its header says (a
         /// copy or restore that has not finished) is refused as incomplete.
-        public var readOnly = false
+        package var readOnly = false
 
-        public init(
+        package init(
             path: String, createIfMissing: Bool = false, busyTimeoutMilliseconds: Int = 5000,
             pageCacheKibibytes: Int? = nil, durability: Durability = .everyCommit
         ) {
@@ -45,7 +45,7 @@ public actor MemoryStore {
 
     /// When a connection's commits reach the disk. Either way the file stays consistent through
     /// a crash or a power cut; what differs is whether the last commits survive a power cut.
-    public enum Durability: Sendable {
+    package enum Durability: Sendable {
         /// Every commit is synced (`synchronous = FULL`): a memory that was accepted survives a
         /// power cut. For everything that adds, imports, forgets or changes memories.
         case everyCommit
@@ -181,17 +181,17 @@ public actor MemoryStore {
     /// docs/RESOURCES.md, "Disk".
     /// A reader that keeps one snapshot open for the whole pass (a long `BEGIN` in the `sqlite3`
     /// shell) stops SQLite from starting the `-wal` over, and it grows past this.
-    public static let walBoundBytes = 64 * 1_048_576
+    package static let walBoundBytes = 64 * 1_048_576
 
     /// The free space a pass needs beside a database of `databaseBytes`: the `-wal`'s bound,
     /// and room for the database to grow by its own size (a cycle over memories just imported
     /// about doubles it).
-    public static func freeSpaceNeeded(databaseBytes: Int) -> Int { walBoundBytes + databaseBytes }
+    package static func freeSpaceNeeded(databaseBytes: Int) -> Int { walBoundBytes + databaseBytes }
 
     /// The schema version this build reads and writes.
-    public static let schemaVersion = Schema.currentVersion
+    package static let schemaVersion = Schema.currentVersion
 
-    public nonisolated let path: String
+    package nonisolated let path: String
     package let busyTimeoutMilliseconds: Int
     package let connection: Connection
     /// Stops the statement the store runs, from any task: a pass arms it around a batch's
@@ -200,11 +200,11 @@ public actor MemoryStore {
     private nonisolated let executor: StoreExecutor
 
     /// The store's jobs run on a thread of its own (`StoreExecutor`), not on the cooperative pool.
-    public nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
+    package nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
 
     /// Opens (and if asked, creates) the store, refusing files it must not touch, then brings
     /// the schema up to date.
-    public init(_ configuration: Configuration) throws {
+    package init(_ configuration: Configuration) throws {
         path = try Self.absolutePath(configuration.path)
         busyTimeoutMilliseconds = configuration.busyTimeoutMilliseconds
         connection = try Self.open(path, configuration)
@@ -219,14 +219,14 @@ public actor MemoryStore {
     /// that the process ends at once. The `-wal` (committed, at most `walBoundBytes`) and the
     /// `-shm` stay beside the database, and the next connection copies them. Every later call
     /// fails.
-    public func closeLeavingWriteAheadLog() {
+    package func closeLeavingWriteAheadLog() {
         connection.leavesWriteAheadLogOnClose()
         connection.close()
     }
 
     /// Closes the database: the daemon and memctl call it when they are done, so that the file
     /// is closed (and its `-wal` checkpointed) before they exit. Every later call fails.
-    public func close() {
+    package func close() {
         connection.close()
     }
 
@@ -385,7 +385,7 @@ public actor MemoryStore {
     }
 
     /// True when the file could only be opened for reading.
-    public var isReadOnly: Bool { connection.isReadOnly }
+    package var isReadOnly: Bool { connection.isReadOnly }
 
     /// Runs `body`'s reads in one read transaction (`Connection.reading`), turning SQLite
     /// failures into `StoreError`s: for look-ups that run a statement per item.
@@ -429,7 +429,7 @@ public actor MemoryStore {
     }
 
     /// Stores one short-term memory and returns its id.
-    public func add(_ memory: NewMemory) throws -> ShortTermMemoryID {
+    package func add(_ memory: NewMemory) throws -> ShortTermMemoryID {
         do {
             try memory.validate()
         } catch {
@@ -441,7 +441,7 @@ public actor MemoryStore {
     }
 
     /// Stores memories in one transaction: all of them or, if one is invalid, none.
-    public func add(_ memories: [NewMemory]) throws -> [ShortTermMemoryID] {
+    package func add(_ memories: [NewMemory]) throws -> [ShortTermMemoryID] {
         for memory in memories {
             do {
                 try memory.validate()

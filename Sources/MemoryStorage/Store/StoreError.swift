@@ -3,7 +3,7 @@ import SQLiteKit
 
 /// Why the store could not do what was asked, in plain words. What a user can do about it
 /// depends on the program (memctl has flags for it, memoryd settings), so each adds its own.
-public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
+package enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     /// An inspect command was pointed at a file that does not exist.
     case databaseMissing(path: String)
     /// The file exists but is not a SQLite database.
@@ -42,7 +42,7 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     /// Any other SQLite failure, with its code, message and SQL.
     case sqlite(SQLiteError)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .databaseMissing(let path):
             "no memory database at \(path)"

@@ -18,10 +18,11 @@ struct ConsolidateCommand: Command {
         Usage: memctl consolidate [--only PASS] [--wait] [--socket PATH | --local] [--json] [policy options]
 
         When memoryd listens on the control socket (--socket, else $MEMORYD_SOCKET, else its
-        default) and serves this database, asks it to run a cycle now: without --wait memctl
-        returns at once; with --wait it shows progress and the summary as the daemon works.
-        Otherwise, or with --local, memctl runs the cycle in this process (and says why when
-        it did not ask memoryd). A --socket whose memoryd serves another database is an error.
+        default), asks it to run a cycle now: without --wait memctl returns at once; with --wait
+        it shows progress and the summary as the daemon works. With --db (or $MEMORYD_DB), only
+        a memoryd that serves that database is asked; a --socket whose memoryd serves another
+        is an error. Otherwise, or with --local, memctl runs the cycle in this process (and says
+        why when it did not ask memoryd).
 
         A cycle runs the passes one after the other:
           consolidation  pending short-term memories old enough become long-term memories
@@ -115,7 +116,9 @@ struct ConsolidateCommand: Command {
         if local && context.socketGiven != nil { throw UsageError("--local and --socket contradict each other") }
         if !local {
             let path = context.socketPath
-            switch try CyclePlace.find(socket: path, database: context.databasePath) {
+            // Without --db or $MEMORYD_DB the database meant is memoryd's, whatever it is.
+            let named = context.databaseGiven || !(context.environment["MEMORYD_DB"] ?? "").isEmpty
+            switch try CyclePlace.find(socket: path, database: named ? context.databasePath : nil) {
             case .memoryd(let client):
                 if policyGiven {
                     throw UsageError("policy options apply to passes run in this process; add --local (memoryd has its own settings)")

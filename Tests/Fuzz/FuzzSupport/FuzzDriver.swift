@@ -10,7 +10,7 @@ import CLibFuzzer
 /// SwiftPM points an executable's `main` at its `main.swift` (so that tests can link the
 /// executable), so libFuzzer's own `main` never runs: each fuzz target is a short `main.swift`
 /// that calls this, and `LLVMFuzzerRunDriver` does what libFuzzer's `main` would.
-public func runFuzzer(_ body: @escaping (UnsafeBufferPointer<UInt8>) -> Void) -> Never {
+package func runFuzzer(_ body: @escaping (UnsafeBufferPointer<UInt8>) -> Void) -> Never {
     fuzzBody = body
     var argc = CommandLine.argc
     var argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = CommandLine.unsafeArgv
@@ -24,7 +24,7 @@ nonisolated(unsafe) private var fuzzBody: ((UnsafeBufferPointer<UInt8>) -> Void)
 /// libFuzzer's `main` is linked too (its archive member is pulled in before SwiftPM's `main`
 /// alias is seen) and needs this symbol, although it never runs; it is also the driver's callback.
 @_cdecl("LLVMFuzzerTestOneInput")
-public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+package func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     fuzzBody?(UnsafeBufferPointer(start: data, count: size))
     return 0
 }
