@@ -332,8 +332,10 @@ func checkDeflate(_ input: [UInt8], step: Int, readSize: Int) {
     }
 }
 
-/// The input as a payload: encoded here, it inflates to itself; put in a zip (stored, and deflated
-/// with and without a data descriptor), it reads back as itself.
+/// The input as a payload: encoded here, it inflates to itself; put in a zip (stored, and deflated,
+/// with and without a data descriptor), it reads back as itself. (Each `Inflater` zero-fills its
+/// 256 KiB of output, which a debug build does a byte at a time: a third of the time per input, so
+/// this target makes as few as its checks need.)
 func checkRoundTrip(_ payload: [UInt8], choices: [UInt8], step: Int) {
     let stream = encode(payload, choices: choices)
     let inflated = drain(Inflater(source: PiecewiseSource(stream, step: step)), readSize: 4096, limit: .max)
@@ -342,7 +344,7 @@ func checkRoundTrip(_ payload: [UInt8], choices: [UInt8], step: Int) {
     let members = [
         Member(name: "readme.txt", method: 0, data: payload, uncompressed: payload, descriptor: false),
         Member(name: "export/conversations.json", method: 8, data: stream, uncompressed: payload, descriptor: true),
-        Member(name: "conversations.json", method: 8, data: stream, uncompressed: payload, descriptor: false),
+        Member(name: "conversations.json", method: 0, data: payload, uncompressed: payload, descriptor: true),
     ]
     write(zip(members), to: builtPath)
     defer { unlink(builtPath) }
