@@ -299,8 +299,10 @@ func checkArchive(_ input: [UInt8]) {
                 preconditionFailure("a read after \(error) did not throw")
             } catch {}
         } else if !read.capped {
-            precondition(read.bytes.count == entry.uncompressedSize, "\(entry.name): a size the directory does not give")
-            precondition(referenceCRC32(read.bytes) == entry.crc32, "\(entry.name): a CRC-32 the directory does not give")
+            precondition(
+                read.bytes.count == entry.uncompressedSize, "\(entry.name): a size the directory does not give")
+            precondition(
+                referenceCRC32(read.bytes) == entry.crc32, "\(entry.name): a CRC-32 the directory does not give")
         }
         // The entry's bytes are its data as stored, or that data inflated.
         let expected =
@@ -308,7 +310,8 @@ func checkArchive(_ input: [UInt8]) {
             ? Drained(bytes: Array(data.prefix(read.bytes.count)))
             : drain(Inflater(source: PiecewiseSource(data)), readSize: 65_536, limit: read.bytes.count)
         precondition(
-            Array(expected.bytes.prefix(read.bytes.count)) == read.bytes, "\(entry.name) reads other bytes than its data gives")
+            Array(expected.bytes.prefix(read.bytes.count)) == read.bytes,
+            "\(entry.name) reads other bytes than its data gives")
     }
 }
 
