@@ -177,6 +177,7 @@ if Context.environment["MEMORYD_FUZZ"] == "1" {
         ("FuzzTimeResolver", ["MemoryEngines", "MemoryModel"]),
         ("FuzzHTTPRequest", ["HTTPServer"]),
         ("FuzzConfigEditing", ["ConfigEditing"]),
+        ("FuzzArchive", ["JSONReading", "MemoryImport"]),
     ]
     // Only the libraries and the fuzz targets: a plain `swift build` then builds all of them at
     // once, and no other executable has to link with libFuzzer.

@@ -325,6 +325,35 @@ final class ZipArchiveTests {
         }
     }
 
+    @Test("a ZIP64 offset past what a file offset holds is damage, said as such, not a crash")
+    func offsetPastFileOffsets() throws {
+        // Found by FuzzArchive (Tests/Fuzz/Corpus/FuzzArchive/crash-zip64-locator-offset.zip): the
+        // ZIP64 locator gives its end record at byte 0xF6FE02FFFFFFFFFF, past Int64.max.
+        let found = try file(
+            "locator.zip",
+            bytes(
+                base64:
+                    "anVuayBiZWZvcmUgdGhlIAAAALoAAAAAAAAAUEsGBwAAAAD//////wL+9gEAAABQSwUGAAAAAP9A/////////////wAA"
+            ))
+        let error = #expect(throws: ZipError.self) { try ZipArchive(path: found) }
+        #expect(error?.kind == .corrupt)
+        #expect(
+            error?.description == "\(found): no ZIP64 end of central directory record at byte 17797666075949662207")
+
+        // The same for an entry whose ZIP64 extra field puts its local header at 2^64 - 1.
+        var contents = bytes(base64: Self.z64Zip)
+        let directory = try #require(Self.firstIndex(of: [0x50, 0x4B, 0x01, 0x02], in: contents))
+        let extra = try #require(Self.firstIndex(of: [0x01, 0x00, 0x18, 0x00], in: Array(contents[directory...])))
+        for index in (directory + extra + 20)..<(directory + extra + 28) { contents[index] = 0xFF }
+        let zip = try ZipArchive(path: file("offset.zip", contents))
+        #expect(zip.entries[0].localHeaderOffset == .max)
+        let openError = #expect(throws: ZipError.self) { try zip.open(zip.entries[0]) }
+        #expect(openError?.kind == .corrupt)
+        #expect(
+            openError?.description
+                == "\(zip.path): no local header for conversations.json at byte 18446744073709551615")
+    }
+
     @Test("an entry compressed with another method, or encrypted, is refused with what to do instead")
     func unsupported() throws {
         let bzip = try archive("bzip.zip", Self.bzipZip)

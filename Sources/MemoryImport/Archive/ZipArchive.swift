@@ -168,10 +168,14 @@ package final class ZipArchive: Sendable {
     )
         -> Int
     {
+        // Offsets come from the archive itself: one past what `off_t` holds (up to 2^64 - 1 in a
+        // ZIP64 field) is past the end of any file, so there is nothing to read there, and the
+        // caller says what is damaged, as for any offset past the end.
+        guard let start = off_t(exactly: offset) else { return 0 }
         var done = 0
         while done < buffer.count {
             let count = retryingInterrupts {
-                pread(descriptor, buffer.baseAddress! + done, buffer.count - done, off_t(offset) + off_t(done))
+                pread(descriptor, buffer.baseAddress! + done, buffer.count - done, start + off_t(done))
             }
             if count > 0 {
                 done += count
