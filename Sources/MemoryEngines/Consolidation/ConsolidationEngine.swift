@@ -78,7 +78,7 @@ package struct ConsolidationEngine: Sendable {
     /// A memory's sentences as `Filler` reads them, whether it is filler (only when the writer
     /// gave no importance), and the importance it counts with.
     private static func judge(_ memory: ShortTermMemory, _ text: TextFeatures, speakers: Set<String>)
-        -> (sentences: [Filler.Sentence], isFiller: Bool, importance: Double)
+        -> (sentences: [Filler.SentenceTraits], isFiller: Bool, importance: Double)
     {
         let sentences = Filler.sentences(of: text, names: Filler.names(of: speakers.union([memory.source])))
         if let given = memory.importance { return (sentences, false, given) }

@@ -7,7 +7,7 @@
 package enum Filler {
     /// Whether a whole memory is filler: every sentence is, and at most two words in it are
     /// neither chat words nor names of the people talking.
-    package static func isFiller(_ sentences: [Sentence]) -> Bool {
+    package static func isFiller(_ sentences: [SentenceTraits]) -> Bool {
         guard sentences.allSatisfy({ $0.isAcknowledgement || $0.isQuestionBack || $0.isRequest }) else { return false }
         // A request ("what's the weather like in Berlin tomorrow?") asks about the world, not
         // about the person asked, whatever it names; a question back may carry what the asker
@@ -21,7 +21,7 @@ package enum Filler {
     /// acknowledgements ("Wow, that's cool!"), and questions back ("What made you pick it?") as
     /// long as what is left still holds `keptShare` of the memory's content words, so that the
     /// memory stays recognisable in the summary.
-    package static func leftOut(_ sentences: [Sentence], of text: TextFeatures, keptShare: Double = 0.6) -> Set<Int> {
+    package static func leftOut(_ sentences: [SentenceTraits], of text: TextFeatures, keptShare: Double = 0.6) -> Set<Int> {
         guard sentences.count == text.sentences.count, sentences.count > 1 else { return [] }
         var left = Set(sentences.indices.filter { sentences[$0].isAcknowledgement })
         if left.count == sentences.count { return [] }
@@ -40,7 +40,7 @@ package enum Filler {
     }
 
     /// What the rules need to know about one sentence.
-    package struct Sentence {
+    package struct SentenceTraits {
         /// Words that are neither stop words, chat words nor the speakers' names.
         package var residualWords = 0
         package var firstPerson = false
@@ -71,15 +71,15 @@ package enum Filler {
 
     /// Every sentence of `text`, analysed in one pass over its words; `names` are those of the
     /// people talking (`names(of:)`).
-    package static func sentences(of text: TextFeatures, names: Set<String>) -> [Sentence] {
-        var sentences = text.sentences.map { Sentence(isQuestion: $0.text.last == "?") }
+    package static func sentences(of text: TextFeatures, names: Set<String>) -> [SentenceTraits] {
+        var sentences = text.sentences.map { SentenceTraits(isQuestion: $0.text.last == "?") }
         for token in text.tokens where token.sentence < sentences.count {
             analyse(token, into: &sentences[token.sentence], names: names)
         }
         return sentences
     }
 
-    private static func analyse(_ token: TextFeatures.Token, into sentence: inout Sentence, names: Set<String>) {
+    private static func analyse(_ token: TextFeatures.Token, into sentence: inout SentenceTraits, names: Set<String>) {
         let lower = token.text.lowercased()
         // "that's" is "that" here, and "don't" is "dont".
         let word = lower.split(whereSeparator: { $0 == "'" || $0 == "’" }).first.map(String.init) ?? lower

@@ -61,16 +61,16 @@ package enum Clause {
 
     /// A sentence's items and where it lies in the text, in code points: from its first token to
     /// the next sentence's first token (or the end).
-    package struct Sentence {
+    package struct SentenceItems {
         package var items: [Item]
         package var start: Int
         package var end: Int
     }
 
-    package static func sentences(of input: GraphInput) -> [Sentence] {
+    package static func sentences(of input: GraphInput) -> [SentenceItems] {
         let tokens = TextTokens(input.text)
         let mentions = input.mentions.sorted { $0.start < $1.start }
-        var sentences: [Sentence] = []
+        var sentences: [SentenceItems] = []
         var current: [Item] = []
         var start = 0
         var next = 0
@@ -78,7 +78,7 @@ package enum Clause {
         while index < tokens.tokens.count {
             let token = tokens.tokens[index]
             if token.startsSentence, !current.isEmpty {
-                sentences.append(Sentence(items: current, start: start, end: token.start))
+                sentences.append(SentenceItems(items: current, start: start, end: token.start))
                 current = []
             }
             if current.isEmpty { start = token.start }
@@ -99,7 +99,7 @@ package enum Clause {
             }
             index += 1
         }
-        if !current.isEmpty { sentences.append(Sentence(items: current, start: start, end: Int.max)) }
+        if !current.isEmpty { sentences.append(SentenceItems(items: current, start: start, end: Int.max)) }
         return sentences
     }
 
