@@ -99,15 +99,15 @@ struct ConsolidationPassTests {
             #expect(try await store.checkIntegrity().ok)
             // Each batch wrote the band keys of what it wrote, or listed its memory for the next
             // pass to write them from its summary (the keys the pass held).
-            #expect(try Self.signatureMismatches(fixture, exceptListed: true) == [])
+            #expect(try Self.bandKeyMismatches(fixture, exceptListed: true) == [])
 
             let resumed = try await runPass(store, policy: policy(), at: now)
             #expect(resumed.outcome == .completed)
             #expect(try Self.content(of: fixture) == expected, "after a cut at batch \(cut)")
             // The resumed pass held again the keys the stopped one left listed.
-            #expect(try Self.signatureMismatches(fixture, exceptListed: true) == [])
+            #expect(try Self.bandKeyMismatches(fixture, exceptListed: true) == [])
             try await Self.writeHeldBandKeys(store)
-            #expect(try Self.signatureMismatches(fixture) == [])
+            #expect(try Self.bandKeyMismatches(fixture) == [])
         }
     }
 
@@ -203,7 +203,7 @@ struct ConsolidationPassTests {
     /// forgotten one), and memories listed as having keys unwritten. `exceptListed`: a listed
     /// memory's keys are held by passes, not all written, and only written keys that its
     /// summary does not have are a mismatch.
-    static func signatureMismatches(_ fixture: StoreFixture, exceptListed: Bool = false) throws -> [String] {
+    static func bandKeyMismatches(_ fixture: StoreFixture, exceptListed: Bool = false) throws -> [String] {
         let connection = try fixture.rawConnection()
         let summaries = try connection.prepare(
             "SELECT id, summary, forgotten_at IS NOT NULL FROM long_term_memories ORDER BY id"
@@ -229,13 +229,13 @@ struct ConsolidationPassTests {
         let (fixture, store) = try await store(with: Self.conversationLines(sessions: 12, endingBefore: now))
         let cancelled = try await runPass(store, policy: policy(batchSize: 1), at: now, cancelAfter: 60)
         #expect(cancelled.outcome == .cancelled)
-        #expect(try Self.signatureMismatches(fixture, exceptListed: true) == [])
+        #expect(try Self.bandKeyMismatches(fixture, exceptListed: true) == [])
         // The keys the stopped pass held are held again from the summaries when the next one
         // starts, and written as they are.
         try await store.beginHoldingBandKeys(bandKeys: ConsolidationEngine.summaryBandKeys)
         #expect(try await store.heldBandKeyCount() > 0)
         try await Self.writeHeldBandKeys(store)
-        #expect(try Self.signatureMismatches(fixture) == [])
+        #expect(try Self.bandKeyMismatches(fixture) == [])
         // As a pass of an older memoryd left them: keys listed as unwritten, some of them missing
         // or stale in the table.
         let raw = try fixture.rawConnection()
@@ -250,7 +250,7 @@ struct ConsolidationPassTests {
             try raw.execute("DELETE FROM long_term_signatures WHERE ltm_id = \(id) AND band_key % 2 = 0")
             try raw.execute("INSERT OR IGNORE INTO long_term_signatures(band_key, ltm_id) VALUES (\(id * 1_000_003), \(id))")
         }
-        #expect(try Self.signatureMismatches(fixture).count == 12)
+        #expect(try Self.bandKeyMismatches(fixture).count == 12)
         // Another process forgets one of them, and a source of another, whose summary is made again.
         let (remade, gone) = (ids[0].0, ids[5].0)
         let source = try #require(try raw.scalarInt(Self.sourceSayingWhatNoOtherDoes, remade))
@@ -263,9 +263,9 @@ struct ConsolidationPassTests {
         let resumed = try await runPass(store, policy: policy(batchSize: 1), at: now)
         #expect(resumed.outcome == .completed)
         // Written keys its summary lacks are gone; the pass holds the rest, as they are now.
-        #expect(try Self.signatureMismatches(fixture, exceptListed: true) == [])
+        #expect(try Self.bandKeyMismatches(fixture, exceptListed: true) == [])
         try await Self.writeHeldBandKeys(store)
-        #expect(try Self.signatureMismatches(fixture) == [])
+        #expect(try Self.bandKeyMismatches(fixture) == [])
     }
 
     @Test("keys a pass holds for a memory another process forgets, or whose summary it makes again, are dropped, not written")
@@ -292,11 +292,11 @@ struct ConsolidationPassTests {
 
         while try await store.writeHeldBandKeys() {}
         #expect(try await store.heldBandKeyCount() == 0)
-        #expect(try Self.signatureMismatches(fixture) == [])
+        #expect(try Self.bandKeyMismatches(fixture) == [])
     }
 
     @Test("every remembered long-term memory has exactly the band keys of its summary, after merges, restatements and a forget")
-    func signaturesFollowSummaries() async throws {
+    func bandKeysFollowSummaries() async throws {
         let trip = [
             "We went hiking in the Alps near Innsbruck last weekend.",
             "The hiking trail in the Alps near Innsbruck was steep and rocky.",
@@ -311,7 +311,7 @@ struct ConsolidationPassTests {
         let record = try await runPass(store, policy: policy(batchSize: 1), at: now)
         #expect((record.counts.merged ?? 0) > 0 && (record.counts.reinforced ?? 0) > 0)
 
-        func mismatches() throws -> [String] { try Self.signatureMismatches(fixture, exceptListed: true) }
+        func mismatches() throws -> [String] { try Self.bandKeyMismatches(fixture, exceptListed: true) }
         #expect(try mismatches() == [])
         // Fewer keys than `heldBandKeysLeftListed`: the pass wrote none, and left their memories
         // listed for the next pass to hold again.
@@ -336,7 +336,7 @@ struct ConsolidationPassTests {
                 "SELECT count(*) FROM long_term_signatures s JOIN long_term_memories l ON l.id = s.ltm_id WHERE l.forgotten_at IS NOT NULL"
             ) == 0)
         try await Self.writeHeldBandKeys(store)
-        #expect(try Self.signatureMismatches(fixture) == [])
+        #expect(try Self.bandKeyMismatches(fixture) == [])
     }
 
     @Test("a memory merges into its conversation's long-term memory that another conversation restated just before, whatever the batch size")

@@ -107,7 +107,7 @@ extension MemoryStore {
     /// provenance.
     private static func write(_ plan: ConsolidationPlan, at now: Timestamp, _ connection: Connection) throws {
         var created = try insert(plan.writes.filter { $0.existing == nil }, connection).makeIterator()
-        var keyChanges: [SignatureChange] = []
+        var keyChanges: [BandKeyChange] = []
         let provenance = try connection.prepare(
             "INSERT INTO long_term_sources(ltm_id, stm_id, role, joined_at) VALUES (?, ?, ?, ?)")
         let consolidated = try connection.prepare(
@@ -125,7 +125,7 @@ extension MemoryStore {
                 }
             } else {
                 id = created.next()!
-                keyChanges += write.bandKeys.map { SignatureChange(key: $0, id: id.rawValue, inserted: true) }
+                keyChanges += write.bandKeys.map { BandKeyChange(key: $0, id: id.rawValue, inserted: true) }
             }
             for source in write.sources {
                 try consolidated.bind([id.rawValue, now.iso8601, now.iso8601, source.stmID.rawValue]).run()
@@ -206,10 +206,10 @@ extension MemoryStore {
     /// the difference: a summary made again keeps most of its sentences, hence most of its keys,
     /// and every key deleted or inserted dirties a page of `long_term_signatures` at random. The
     /// memory goes off the list of held keys, so that a pass holding keys for it drops them.
-    static func setSignatures(of id: LongTermMemoryID, to keys: [Int64], _ connection: Connection) throws {
+    static func setBandKeys(of id: LongTermMemoryID, to keys: [Int64], _ connection: Connection) throws {
         let holds = try holdsBandKeys(connection)
         if holds {
-            try connection.prepare("DELETE FROM temp.held_signatures WHERE ltm_id = ?").bind([id.rawValue]).run()
+            try connection.prepare("DELETE FROM temp.held_band_keys WHERE ltm_id = ?").bind([id.rawValue]).run()
         }
         let stored = Set(
             try connection.prepare("SELECT band_key FROM long_term_signatures WHERE ltm_id = ?")
@@ -220,13 +220,13 @@ extension MemoryStore {
 
     /// The changes that make the band keys of `id` exactly `keys`: those it has and lacks among
     /// `stored`, and those it has there and no longer should.
-    static func changes(of id: LongTermMemoryID, from stored: Set<Int64>, to keys: [Int64]) -> [SignatureChange] {
+    static func changes(of id: LongTermMemoryID, from stored: Set<Int64>, to keys: [Int64]) -> [BandKeyChange] {
         let kept = Set(keys)
-        return stored.subtracting(kept).map { SignatureChange(key: $0, id: id.rawValue, inserted: false) }
-            + kept.subtracting(stored).map { SignatureChange(key: $0, id: id.rawValue, inserted: true) }
+        return stored.subtracting(kept).map { BandKeyChange(key: $0, id: id.rawValue, inserted: false) }
+            + kept.subtracting(stored).map { BandKeyChange(key: $0, id: id.rawValue, inserted: true) }
     }
 
-    private static func apply(_ changes: some Sequence<SignatureChange>, _ connection: Connection) throws {
+    private static func apply(_ changes: some Sequence<BandKeyChange>, _ connection: Connection) throws {
         let delete = try connection.prepare("DELETE FROM long_term_signatures WHERE band_key = ? AND ltm_id = ?")
         let insert = try connection.prepare("INSERT INTO long_term_signatures(band_key, ltm_id) VALUES (?, ?)")
         for change in changes { try (change.inserted ? insert : delete).bind([change.key, change.id]).run() }
@@ -317,10 +317,10 @@ package struct ConsolidationConflict: Error, CustomStringConvertible {
 }
 
 /// A row of `long_term_signatures` to insert or to delete.
-struct SignatureChange: Comparable {
+struct BandKeyChange: Comparable {
     let key: Int64
     let id: Int64
     let inserted: Bool
 
-    static func < (a: SignatureChange, b: SignatureChange) -> Bool { (a.key, a.id) < (b.key, b.id) }
+    static func < (a: BandKeyChange, b: BandKeyChange) -> Bool { (a.key, a.id) < (b.key, b.id) }
 }

@@ -10,7 +10,7 @@ extension MemoryStore {
     /// - A short-term memory becomes `forgotten`. If it was consolidated, it leaves its long-term
     ///   memory (which keeps the provenance row, for `why`): that summary is made again from the
     ///   sources still remembered, or the long-term memory is forgotten when none is left.
-    /// - A long-term memory is forgotten with all its sources; its signatures go, so nothing new
+    /// - A long-term memory is forgotten with all its sources; its band keys go, so nothing new
     ///   reinforces it.
     /// - With `purge`, the short-term memories (for a long-term memory: all its sources) are
     ///   deleted with everything derived from them (`purgeShortTerm`).
@@ -104,7 +104,7 @@ extension MemoryStore {
         ).bind([ltm.rawValue]).rows(shortTermMemory)
     }
 
-    /// Marks a long-term memory forgotten and drops its signatures; false if it was already.
+    /// Marks a long-term memory forgotten and drops its band keys; false if it was already.
     private static func forgetLongTerm(_ id: LongTermMemoryID, at now: Timestamp, _ connection: Connection) throws -> Bool {
         try connection.prepare("UPDATE long_term_memories SET forgotten_at = ? WHERE id = ? AND forgotten_at IS NULL")
             .bind([now.iso8601, id.rawValue]).run()
@@ -219,8 +219,8 @@ extension MemoryStore {
                     rebuilt.summary, basis.map(\.createdAt).min()!.iso8601, basis.map(\.createdAt).max()!.iso8601,
                     basis.map(\.createdAt).max()!.iso8601, ltm.rawValue,
                 ]).run()
-                // With no source left, forgetting it below drops its signatures.
-                if !remembered.isEmpty { try setSignatures(of: ltm, to: rebuilt.bandKeys, connection) }
+                // With no source left, forgetting it below drops its band keys.
+                if !remembered.isEmpty { try setBandKeys(of: ltm, to: rebuilt.bandKeys, connection) }
                 report.longTermRebuilt.append(ltm)
             }
         }

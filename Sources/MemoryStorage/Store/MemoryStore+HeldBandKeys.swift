@@ -4,7 +4,7 @@ import SQLiteKit
 // MARK: - Band keys held by a consolidation pass
 
 /// A consolidation pass holds the band keys its batches add in a table of its connection
-/// (`temp.held_signatures`) and writes them into `long_term_signatures` in key order once it holds
+/// (`temp.held_band_keys`) and writes them into `long_term_signatures` in key order once it holds
 /// `heldBandKeysLimit` of them, and when its batches are done if it holds at least
 /// `heldBandKeysLeftListed`, a slice of the key range per transaction with a checkpoint between
 /// slices, so that the `-wal` stays within its bound however large the table is. Each batch's keys
@@ -16,7 +16,7 @@ import SQLiteKit
 /// `long_term_signatures_stale` in the batch's transaction, and the next pass holds a listed
 /// memory's keys again from its summary before it starts (`beginHoldingBandKeys`). Look-ups read
 /// both tables (`SQLiteLongTermIndex`), so a plan sees every key as if it were written. Another
-/// connection that writes a memory's keys (`setSignatures`, `memctl forget`) takes it off the list,
+/// connection that writes a memory's keys (`setBandKeys`, `memctl forget`) takes it off the list,
 /// so that the keys a pass held for it are dropped, not written.
 extension MemoryStore {
     /// Band keys a pass holds before it writes them: about 16 MiB in its connection's temporary
@@ -29,7 +29,7 @@ extension MemoryStore {
     static let heldBandKeysSlicePages = 4_096
 
     /// Rows of `long_term_signatures` on a page, about (a band key and an id, packed).
-    static let signatureRowsPerPage = 200
+    static let bandKeyRowsPerPage = 200
 
     /// A pass ends by writing the keys it holds only when it holds at least this many; fewer
     /// stay listed, and the next pass holds them again from the summaries. Each key written
@@ -49,7 +49,7 @@ extension MemoryStore {
     package func beginHoldingBandKeys(bandKeys: (String) -> [Int64]) throws {
         try withConnection { connection in
             try Self.createHeldBandKeys(connection)
-            try connection.execute("DELETE FROM temp.held_signatures")
+            try connection.execute("DELETE FROM temp.held_band_keys")
             guard try connection.scalarInt("SELECT EXISTS (SELECT 1 FROM long_term_signatures_stale)") == 1 else {
                 return
             }
@@ -60,10 +60,10 @@ extension MemoryStore {
                     JOIN long_term_memories l ON l.id = s.ltm_id ORDER BY s.ltm_id
                     """
                 ).rows { (id: LongTermMemoryID($0.int64(0)), summary: $0.text(1), remembered: $0.int64(2) == 1) }
-                var changes: [SignatureChange] = []
+                var changes: [BandKeyChange] = []
                 for memory in listed {
                     guard memory.remembered else {
-                        try Self.setSignatures(of: memory.id, to: [], connection)
+                        try Self.setBandKeys(of: memory.id, to: [], connection)
                         continue
                     }
                     let stored = Set(
@@ -80,7 +80,7 @@ extension MemoryStore {
     package func heldBandKeyCount() throws -> Int {
         try withConnection { connection in
             guard try Self.holdsBandKeys(connection) else { return 0 }
-            return Int(try connection.scalarInt("SELECT count(*) FROM temp.held_signatures") ?? 0)
+            return Int(try connection.scalarInt("SELECT count(*) FROM temp.held_band_keys") ?? 0)
         }
     }
 
@@ -91,9 +91,9 @@ extension MemoryStore {
     package func heldBandKeySlice() throws -> Int {
         try withConnection { connection in
             guard try Self.holdsBandKeys(connection) else { return 1 }
-            let held = Int(try connection.scalarInt("SELECT count(*) FROM temp.held_signatures") ?? 0)
+            let held = Int(try connection.scalarInt("SELECT count(*) FROM temp.held_band_keys") ?? 0)
             let written = Int(try connection.scalarInt("SELECT count(*) FROM long_term_signatures") ?? 0)
-            let pages = written / Self.signatureRowsPerPage
+            let pages = written / Self.bandKeyRowsPerPage
             let slices = max(1, (pages + Self.heldBandKeysSlicePages - 1) / Self.heldBandKeysSlicePages)
             return max(1, (held + slices - 1) / slices)
         }
@@ -113,7 +113,7 @@ extension MemoryStore {
                     let last = try connection.prepare(
                         """
                         SELECT band_key, ltm_id FROM (
-                            SELECT band_key, ltm_id FROM temp.held_signatures ORDER BY band_key, ltm_id LIMIT ?
+                            SELECT band_key, ltm_id FROM temp.held_band_keys ORDER BY band_key, ltm_id LIMIT ?
                         ) ORDER BY band_key DESC, ltm_id DESC LIMIT 1
                         """
                     ).bind([count]).firstRow({ (key: $0.int64(0), id: $0.int64(1)) })
@@ -121,15 +121,15 @@ extension MemoryStore {
                 try connection.prepare(
                     """
                     INSERT OR IGNORE INTO long_term_signatures(band_key, ltm_id)
-                        SELECT band_key, ltm_id FROM temp.held_signatures
+                        SELECT band_key, ltm_id FROM temp.held_band_keys
                         WHERE (band_key, ltm_id) <= (?1, ?2)
                             AND ltm_id IN (SELECT ltm_id FROM long_term_signatures_stale)
                         ORDER BY band_key, ltm_id
                     """
                 ).bind([last.key, last.id]).run()
-                try connection.prepare("DELETE FROM temp.held_signatures WHERE (band_key, ltm_id) <= (?, ?)")
+                try connection.prepare("DELETE FROM temp.held_band_keys WHERE (band_key, ltm_id) <= (?, ?)")
                     .bind([last.key, last.id]).run()
-                if try connection.scalarInt("SELECT EXISTS (SELECT 1 FROM temp.held_signatures)") == 0 {
+                if try connection.scalarInt("SELECT EXISTS (SELECT 1 FROM temp.held_band_keys)") == 0 {
                     try connection.execute("DELETE FROM long_term_signatures_stale")
                 }
                 return true
@@ -142,28 +142,28 @@ extension MemoryStore {
     static func createHeldBandKeys(_ connection: Connection) throws {
         try connection.execute(
             """
-            CREATE TEMP TABLE IF NOT EXISTS held_signatures (
+            CREATE TEMP TABLE IF NOT EXISTS held_band_keys (
                 band_key INTEGER NOT NULL,
                 ltm_id   INTEGER NOT NULL,
                 PRIMARY KEY (band_key, ltm_id)
             ) WITHOUT ROWID;
-            CREATE INDEX IF NOT EXISTS temp.held_signatures_by_ltm ON held_signatures(ltm_id);
+            CREATE INDEX IF NOT EXISTS temp.held_band_keys_by_ltm ON held_band_keys(ltm_id);
             """)
     }
 
     /// Whether this connection holds keys for a pass (has the table).
     static func holdsBandKeys(_ connection: Connection) throws -> Bool {
         try connection.scalarInt(
-            "SELECT EXISTS (SELECT 1 FROM temp.sqlite_master WHERE type = 'table' AND name = 'held_signatures')") == 1
+            "SELECT EXISTS (SELECT 1 FROM temp.sqlite_master WHERE type = 'table' AND name = 'held_band_keys')") == 1
     }
 
     /// A batch's key changes, in its transaction: inserted keys held and their memories listed,
     /// deleted ones removed wherever they are.
-    static func hold(_ changes: [SignatureChange], _ connection: Connection) throws {
-        let insert = try connection.prepare("INSERT INTO temp.held_signatures(band_key, ltm_id) VALUES (?, ?)")
+    static func hold(_ changes: [BandKeyChange], _ connection: Connection) throws {
+        let insert = try connection.prepare("INSERT INTO temp.held_band_keys(band_key, ltm_id) VALUES (?, ?)")
         let list = try connection.prepare("INSERT OR IGNORE INTO long_term_signatures_stale(ltm_id) VALUES (?)")
         let deleteStored = try connection.prepare("DELETE FROM long_term_signatures WHERE band_key = ? AND ltm_id = ?")
-        let deleteHeld = try connection.prepare("DELETE FROM temp.held_signatures WHERE band_key = ? AND ltm_id = ?")
+        let deleteHeld = try connection.prepare("DELETE FROM temp.held_band_keys WHERE band_key = ? AND ltm_id = ?")
         var listed: Set<Int64> = []
         for change in changes {
             if change.inserted {
@@ -182,7 +182,7 @@ extension MemoryStore {
             try holdsBandKeys(connection)
             ? """
             SELECT band_key FROM long_term_signatures WHERE ltm_id = ?1
-            UNION ALL SELECT band_key FROM temp.held_signatures WHERE ltm_id = ?1
+            UNION ALL SELECT band_key FROM temp.held_band_keys WHERE ltm_id = ?1
             """
             : "SELECT band_key FROM long_term_signatures WHERE ltm_id = ?1"
         return Set(try connection.prepare(sql).bind([id.rawValue]).rows { $0.int64(0) })

@@ -33,7 +33,7 @@ package struct SQLiteLongTermIndex: LongTermIndex {
                 SELECT s.ltm_id FROM long_term_signatures s CROSS JOIN long_term_memories l ON l.id = s.ltm_id
                 WHERE s.band_key = ?1 AND l.project IS ?2
                 UNION ALL
-                SELECT h.ltm_id FROM temp.held_signatures h CROSS JOIN long_term_memories l ON l.id = h.ltm_id
+                SELECT h.ltm_id FROM temp.held_band_keys h CROSS JOIN long_term_memories l ON l.id = h.ltm_id
                 WHERE h.band_key = ?1 AND l.project IS ?2
                 ORDER BY 1 DESC
                 """
@@ -41,7 +41,7 @@ package struct SQLiteLongTermIndex: LongTermIndex {
             : try connection.prepare(
                 """
                 SELECT ltm_id FROM long_term_signatures WHERE band_key = ?1
-                UNION ALL SELECT ltm_id FROM temp.held_signatures WHERE band_key = ?1
+                UNION ALL SELECT ltm_id FROM temp.held_band_keys WHERE band_key = ?1
                 ORDER BY 1 DESC
                 """
             ).bind([key])

@@ -208,7 +208,7 @@ extension Schema {
 
     /// Forgetting on request (`memctl forget`): a long-term memory can be forgotten as a whole
     /// (`forgotten_at`), and is then kept and listable but never recalled, searched or
-    /// reinforced. Its signatures are removed at that moment, so the column needs no index.
+    /// reinforced. Its band keys are removed at that moment, so the column needs no index.
     static let version5 = """
         ALTER TABLE long_term_memories ADD COLUMN forgotten_at TEXT \(time("forgotten_at"));
         """
