@@ -80,11 +80,10 @@ enum Memctl {
                 return 0
             }
             let parsed = try command.init(parsing: &arguments)
-            let path =
-                database ?? environment["MEMORYD_DB"].flatMap { $0.isEmpty ? nil : $0 }
-                ?? DaemonPaths.defaultDatabase(environment: environment)
+            let named = database ?? environment["MEMORYD_DB"].flatMap { $0.isEmpty ? nil : $0 }
+            let path = named ?? DaemonPaths.defaultDatabase(environment: environment)
             let context = Context(
-                databasePath: path, databaseGiven: database != nil, socketGiven: socket,
+                databasePath: path, databaseGiven: database != nil, databaseNamed: named != nil, socketGiven: socket,
                 socketPath: ControlClient.socketPath(socket, environment: environment), json: json, busyTimeoutMilliseconds: busyTimeout ?? 5000,
                 terminal: .current(environment: environment), environment: environment)
             do {

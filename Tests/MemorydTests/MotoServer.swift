@@ -36,12 +36,7 @@ final class MotoServer {
         logPath = directory.path("moto.log")
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = ["-H", "127.0.0.1", "-p", String(port)]
-        _ = FileManager.default.createFile(atPath: logPath, contents: nil)
-        let log = try FileHandle(forWritingTo: URL(fileURLWithPath: logPath))
-        process.standardOutput = log
-        process.standardError = log
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
+        try process.run(loggingTo: logPath)
         let deadline = Date().addingTimeInterval(60)
         while (try? LoopbackClient.connect(port: port)).map({ close($0) }) == nil {
             try #require(process.isRunning, "moto_server ended: \(log)")

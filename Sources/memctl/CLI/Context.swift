@@ -10,6 +10,8 @@ struct Context {
     let databasePath: String
     /// The path came from --db (not the environment or the default).
     var databaseGiven = false
+    /// A path came from --db or $MEMORYD_DB: the default was not taken.
+    var databaseNamed = false
     /// The control socket given with --socket, if it was.
     var socketGiven: String? = nil
     /// The control socket memctl talks to: --socket, else $MEMORYD_SOCKET, else memoryd's default.

@@ -117,8 +117,7 @@ struct ConsolidateCommand: Command {
         if !local {
             let path = context.socketPath
             // Without --db or $MEMORYD_DB the database meant is memoryd's, whatever it is.
-            let named = context.databaseGiven || !(context.environment["MEMORYD_DB"] ?? "").isEmpty
-            switch try CyclePlace.find(socket: path, database: named ? context.databasePath : nil) {
+            switch try CyclePlace.find(socket: path, database: context.databaseNamed ? context.databasePath : nil) {
             case .memoryd(let client):
                 if policyGiven {
                     throw UsageError("policy options apply to passes run in this process; add --local (memoryd has its own settings)")

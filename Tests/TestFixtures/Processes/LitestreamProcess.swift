@@ -48,12 +48,7 @@
             env.merge(Self.environment) { $1 }
             env.merge(environment) { $1 }
             process.environment = env
-            _ = FileManager.default.createFile(atPath: logPath, contents: nil)
-            let log = try FileHandle(forWritingTo: URL(fileURLWithPath: logPath))
-            process.standardOutput = log
-            process.standardError = log
-            process.standardInput = FileHandle.nullDevice
-            try process.run()
+            try process.run(loggingTo: logPath)
         }
 
         package var log: String { (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? "" }
@@ -123,3 +118,16 @@
     }
 
 #endif
+
+extension Process {
+    /// Starts the process with its standard output and error in a new file at `logPath`, and
+    /// nothing on its standard input: a server a test runs beside it (Litestream, moto).
+    package func run(loggingTo logPath: String) throws {
+        _ = FileManager.default.createFile(atPath: logPath, contents: nil)
+        let log = try FileHandle(forWritingTo: URL(fileURLWithPath: logPath))
+        standardOutput = log
+        standardError = log
+        standardInput = FileHandle.nullDevice
+        try run()
+    }
+}
