@@ -117,17 +117,17 @@
         }
     }
 
-#endif
-
-extension Process {
-    /// Starts the process with its standard output and error in a new file at `logPath`, and
-    /// nothing on its standard input: a server a test runs beside it (Litestream, moto).
-    package func run(loggingTo logPath: String) throws {
-        _ = FileManager.default.createFile(atPath: logPath, contents: nil)
-        let log = try FileHandle(forWritingTo: URL(fileURLWithPath: logPath))
-        standardOutput = log
-        standardError = log
-        standardInput = FileHandle.nullDevice
-        try run()
+    extension Process {
+        /// Starts the process with its standard output and error in a new file at `logPath`, and
+        /// nothing on its standard input: a server a test runs beside it (Litestream, moto).
+        package func run(loggingTo logPath: String) throws {
+            _ = FileManager.default.createFile(atPath: logPath, contents: nil)
+            let log = try FileHandle(forWritingTo: URL(fileURLWithPath: logPath))
+            standardOutput = log
+            standardError = log
+            standardInput = FileHandle.nullDevice
+            try run()
+        }
     }
-}
+
+#endif
