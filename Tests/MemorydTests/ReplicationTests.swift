@@ -267,13 +267,19 @@ struct ReplicationTests {
             try #require(seeded.status == 0, "\(seeded.stderr)")
             let litestream = try setup.startLitestream()
 
-            for text in first { try #require(try Memctl.run(["--db", setup.db, "add", "--", text], in: dir).status == 0) }
+            for text in first {
+                let added = try Memctl.run(["--db", setup.db, "add", "--", text], in: dir)
+                try #require(added.status == 0, "\(added.stderr)\(litestream.log)")
+            }
             try setup.sync()
             // The instant between the waves: after the replica holds the first, before the second.
             usleep(300_000)
             let between = Date()
             usleep(300_000)
-            for text in second { try #require(try Memctl.run(["--db", setup.db, "add", "--", text], in: dir).status == 0) }
+            for text in second {
+                let added = try Memctl.run(["--db", setup.db, "add", "--", text], in: dir)
+                try #require(added.status == 0, "\(added.stderr)\(litestream.log)")
+            }
             try setup.sync()
 
             let formatter = ISO8601DateFormatter()
