@@ -154,8 +154,8 @@ extension MCPToolbox {
                 running: false, database: database, exists: false, pending: 0, paused: nil, elsewhere: elsewhere,
                 loops: MaintenanceCycle.order.map { ($0, nil, nil, nil) })
         }
-        let pending = try await opened.statistics().stm.pending
-        let recent = try await opened.passes(limit: 500)
+        let pending = try await opened.inspecting { try $0.statistics() }.stm.pending
+        let recent = try await opened.inspecting { try $0.passes(limit: 500) }
         return Self.statusResult(
             running: false, database: opened.path, exists: true, pending: pending, paused: nil, elsewhere: elsewhere,
             loops: MaintenanceCycle.order.map { kind in (kind, nil, recent.first { $0.kind == kind }, nil) })

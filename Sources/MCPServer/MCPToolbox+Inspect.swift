@@ -18,14 +18,17 @@ extension MCPToolbox {
         // What the user asked to forget is not shown to the assistant here either: an entity
         // named only in forgotten memories is not found, as recall does not name it.
         var matches: [Entity] = []
-        for match in try await opened.entities(named: name) where try await opened.isRemembered(match.id) {
+        for match in try await opened.browsing({ try $0.entities(named: name) })
+        where try await opened.inspecting({ try $0.isRemembered(match.id) }) {
             matches.append(match)
         }
         guard let best = matches.first else {
             throw ToolFailure("no entity is called '\(name)'; try recall or search with the name instead")
         }
-        let detail = try await opened.entity(
-            best.id, mentionLimit: Self.listedMentions, relationLimit: Self.listedRelations, rememberedOnly: true)
+        let detail = try await opened.inspecting {
+            try $0.entity(
+                best.id, mentionLimit: Self.listedMentions, relationLimit: Self.listedRelations, rememberedOnly: true)
+        }
         let entity = detail.entity
         let aliases = Array(detail.aliases.prefix(Self.listedAliases))
         var lines = ["\(entity.name) (\(entity.kind), entity:\(entity.id)), mentioned \(entity.mentionCount) times"]
@@ -117,7 +120,7 @@ extension MCPToolbox {
 
     private func explain(_ id: LongTermMemoryID, _ store: MemoryStore, device: String?) async throws -> ToolResult {
         func ref(_ text: String) -> String { DeviceReference.text(text, device: device) }
-        let explanation = try await store.explain(id)
+        let explanation = try await store.inspecting { try $0.explain(id) }
         let memory = explanation.memory
         let sources = explanation.sources.prefix(Self.listedSources)
         var lines = [
@@ -152,13 +155,15 @@ extension MCPToolbox {
 
     private func explain(_ id: ShortTermMemoryID, _ store: MemoryStore, device: String?) async throws -> ToolResult {
         func ref(_ text: String) -> String { DeviceReference.text(text, device: device) }
-        let detail = try await store.shortTermMemory(id)
+        let detail = try await store.inspecting { try $0.shortTermMemory(id) }
         let memory = detail.memory
         var role: ProvenanceRole?
         var line: String
         switch (memory.status, detail.longTermMemory) {
         case (.consolidated, let longTerm?):
-            role = try await store.longTermMemory(longTerm.id).sources.first { $0.stmID == id }?.role
+            role = try await store.inspecting {
+                try $0.longTermMemory(longTerm.id)
+            }.sources.first { $0.stmID == id }?.role
             line =
                 "\(ref("stm:\(id)")) \(role?.rawValue ?? "joined") \(ref("ltm:\(longTerm.id)")): \(longTerm.summary.replacingLineBreaks())"
         case (.forgotten, _):

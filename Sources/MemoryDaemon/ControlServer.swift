@@ -120,7 +120,7 @@ package final class ControlServer: Service {
         let work = Task { [orchestrator, reloader, store, follower, startedAt, log] in
             defer { outbox.finish() }
             func status() async -> ControlProtocol.DaemonStatus {
-                let pending = (try? await store.unreviewedCount()) ?? 0
+                let pending = (try? await store.consolidating { try $0.unreviewedCount() }) ?? 0
                 return ControlProtocol.DaemonStatus(
                     pid: getpid(), database: store.path, startedAt: startedAt, pendingMemories: pending,
                     orchestrator: await orchestrator.status(), follow: await follower.followStatus())

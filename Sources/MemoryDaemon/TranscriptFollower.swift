@@ -74,7 +74,7 @@ package actor TranscriptFollower: Service {
     }
 
     package func run() async throws {
-        for row in try await store.followedFiles() {
+        for row in try await store.inspecting({ try $0.followedFiles() }) {
             guard let tool = TranscriptTool(rawValue: row.tool) else { continue }
             files[row.path] = Known(
                 tool: tool, device: row.device, inode: row.inode, readTo: row.readTo, error: row.error)

@@ -27,7 +27,7 @@ package struct ConsolidationPass: Sendable {
     /// `cancelled` after its last whole batch; a failing one returns `failed` with the error.
     /// Throws only when the pass cannot start (another one runs) or the ledger cannot be written.
     package func run(onProgress: @escaping @Sendable (PassProgress) -> Void = { _ in }) async throws -> PassRecord {
-        let pending = try await store.unreviewedCount()
+        let pending = try await store.consolidating { try $0.unreviewedCount() }
         return try await PassRunner(store: store, kind: .consolidation, now: now).run(
             total: pending, onProgress: onProgress
         ) { ledger in
@@ -44,7 +44,7 @@ package struct ConsolidationPass: Sendable {
     }
 
     /// Batch after batch, oldest first, on both cores: while the store plans and writes one
-    /// batch in its transaction (`MemoryStore.consolidate`), the pass's threads analyse the next
+    /// batch in its transaction (`StoreConsolidation.consolidate`), the pass's threads analyse the next
     /// (its memories come after those, so that commit changes nothing it reads).
     private func consolidate(_ ledger: PassLedger, pending: Int) async throws {
         // Nothing to read: the listed band keys need not be held again (`beginHoldingBandKeys`).
@@ -55,7 +55,7 @@ package struct ConsolidationPass: Sendable {
         // Over capacity, the oldest memories are taken whatever their age: how many of those
         // are left to read.
         var overflow = max(0, pending - policy.pendingCapacity)
-        try await store.beginHoldingBandKeys(bandKeys: ConsolidationEngine.summaryBandKeys)
+        try await store.consolidating { try $0.beginHoldingBandKeys(bandKeys: ConsolidationEngine.summaryBandKeys) }
         let first = try await read(after: nil, overflow: &overflow, cutoff: cutoff)
         var batch = Batch(memories: first.memories, features: try await features(of: first, engine: engine))
         while let last = batch.memories.last {
@@ -64,45 +64,49 @@ package struct ConsolidationPass: Sendable {
             let following = try await read(after: (last.createdAt, last.id), overflow: &overflow, cutoff: cutoff)
             async let next = features(of: following, engine: engine)
             try await ledger.commitBatch(processed: batch.memories.count) { [batch, store, now] progress in
-                try await store.consolidate(
-                    batch.memories.map(\.id),
-                    plan: { stillPending, index in
-                        try ConsolidationPlanner.plan(
-                            batch.memories, features: batch.features, stillPending: stillPending, engine: engine,
-                            index: index, summaries: summaries)
-                    }, at: now, progress: progress, of: ledger.id)
+                try await store.consolidating { [pass = ledger.id] consolidation in
+                    try consolidation.consolidate(
+                        batch.memories.map(\.id),
+                        plan: { stillPending, index in
+                            try ConsolidationPlanner.plan(
+                                batch.memories, features: batch.features, stillPending: stillPending, engine: engine,
+                                index: index, summaries: summaries)
+                        }, at: now, progress: progress, of: pass)
+                }
             }
-            try await writeHeldBandKeys(ledger, holdingAtLeast: MemoryStore.heldBandKeysLimit)
+            try await writeHeldBandKeys(ledger, holdingAtLeast: StoreConsolidation.heldBandKeysLimit)
             batch = Batch(memories: following.memories, features: try await next)
         }
-        try await writeHeldBandKeys(ledger, holdingAtLeast: MemoryStore.heldBandKeysLeftListed)
+        try await writeHeldBandKeys(ledger, holdingAtLeast: StoreConsolidation.heldBandKeysLeftListed)
     }
 
     /// Writes the band keys the pass holds once it holds at least `least` of them, slice after
-    /// slice (`MemoryStore+HeldBandKeys`), each on a `-wal` copied into the database first, as
+    /// slice (`StoreConsolidation+HeldBandKeys`), each on a `-wal` copied into the database first, as
     /// after a pass: a slice may dirty 4,096 pages of the table and its index, and the `-wal`
     /// keeps its bound. Fewer, or the rest after a stop request, stay listed, for the next pass
     /// to hold again from the summaries.
     private func writeHeldBandKeys(_ ledger: PassLedger, holdingAtLeast least: Int) async throws {
-        guard try await store.heldBandKeyCount() >= least else { return }
-        let slice = try await store.heldBandKeySlice()
+        guard try await store.consolidating({ try $0.heldBandKeyCount() }) >= least else { return }
+        let slice = try await store.consolidating { try $0.heldBandKeySlice() }
         repeat {
             try Task.checkCancellation()
             try await ledger.checkpoint(atLeast: MemoryStore.checkpointPagesAtEnd)
-        } while try await interruptible(store, { try await store.writeHeldBandKeys(slice: slice) })
+        } while try await interruptible(store, { try await store.consolidating { try $0.writeHeldBandKeys(slice: slice) } })
     }
 
     /// Reads the batch that follows `position`: the oldest `overflow` memories whatever their
     /// age first (counted down by those read), then those created before `cutoff`; with who
-    /// spoke around each (`MemoryStore.neighbourSpeakers`).
+    /// spoke around each (`StoreConsolidation.neighbourSpeakers`).
     private func read(
         after position: (createdAt: Timestamp, id: ShortTermMemoryID)?, overflow: inout Int, cutoff: Timestamp
     ) async throws -> (memories: [ShortTermMemory], speakers: [ShortTermMemoryID: Set<String>]) {
         let limit = overflow > 0 ? min(policy.batchSize, overflow) : policy.batchSize
-        let memories = try await store.unreviewedMemories(
-            after: position, createdAtOrBefore: overflow > 0 ? nil : cutoff, limit: limit)
+        let memories = try await store.consolidating {
+            try $0.unreviewedMemories(
+                after: position, createdAtOrBefore: overflow > 0 ? nil : cutoff, limit: limit)
+        }
         overflow = max(0, overflow - memories.count)
-        return (memories, try await store.neighbourSpeakers(of: memories))
+        return (memories, try await store.consolidating { try $0.neighbourSpeakers(of: memories) })
     }
 
     /// Each memory's features, on the pass's threads.
@@ -124,11 +128,13 @@ package struct ConsolidationPass: Sendable {
         let cutoff = now.subtracting(policy.forgetAfter)
         var conflicts = 0
         while true {
-            let batch = try await store.parkedMemories(createdAtOrBefore: cutoff, limit: policy.batchSize)
+            let batch = try await store.forgetting {
+                try $0.parkedMemories(createdAtOrBefore: cutoff, limit: policy.batchSize)
+            }
             if batch.isEmpty { return }
             // Never forget a memory at or above the threshold, even if it was parked under another
             // policy; filler is judged exactly as consolidation judged it.
-            let speakers = try await store.neighbourSpeakers(of: batch)
+            let speakers = try await store.consolidating { try $0.neighbourSpeakers(of: batch) }
             let threshold = policy.forgetBelowImportance
             let kept = try await batch.concurrentMap(threads: policy.threads) {
                 ConsolidationEngine.importance(of: $0, speakers: speakers[$0.id] ?? []) >= threshold
@@ -137,8 +143,10 @@ package struct ConsolidationPass: Sendable {
             let forget = batch.indices.filter { !kept[$0] }.map { batch[$0] }
             do {
                 try await ledger.commitBatch(processed: 0, counts: PassCounts(forgotten: forget.count)) { progress in
-                    try await store.forget(
-                        forget.map(\.id), reconsider: keep.map(\.id), at: now, progress: progress, of: ledger.id)
+                    try await store.forgetting { [now, pass = ledger.id] forgetting in
+                        try forgetting.forget(
+                            forget.map(\.id), reconsider: keep.map(\.id), at: now, progress: progress, of: pass)
+                    }
                 }
             } catch let conflict as ConsolidationConflict {
                 // Forgotten or purged on request meanwhile: the next read no longer sees it.
@@ -151,11 +159,14 @@ package struct ConsolidationPass: Sendable {
     private func purge(_ ledger: PassLedger) async throws {
         let cutoff = now.subtracting(policy.retention)
         while true {
-            let batch = try await store.expiredForgottenMemories(forgottenAtOrBefore: cutoff, limit: policy.batchSize)
+            let batch = try await store.forgetting {
+                try $0.expiredForgottenMemories(forgottenAtOrBefore: cutoff, limit: policy.batchSize)
+            }
             if batch.isEmpty { return }
             try await ledger.commitBatch(processed: 0, counts: PassCounts(purged: batch.count)) { progress in
-                try await store.purge(
-                    batch, at: now, rules: .standard(policy: policy), progress: progress, of: ledger.id)
+                try await store.forgetting { [now, policy, pass = ledger.id] in
+                    try $0.purge(batch, at: now, rules: .standard(policy: policy), progress: progress, of: pass)
+                }
             }
         }
     }

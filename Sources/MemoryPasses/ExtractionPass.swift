@@ -27,12 +27,12 @@ package struct ExtractionPass: Sendable {
     }
 
     package func run(onProgress: @escaping @Sendable (PassProgress) -> Void = { _ in }) async throws -> PassRecord {
-        let pending = try await store.unextractedCount()
+        let pending = try await store.extracting { try $0.unextractedCount() }
         return try await PassRunner(store: store, kind: .extraction, now: now).run(
             total: pending, onProgress: onProgress
         ) { ledger in
             while true {
-                let batch = try await store.unextractedMemories(limit: batchSize)
+                let batch = try await store.extracting { try $0.unextractedMemories(limit: batchSize) }
                 if batch.isEmpty { break }
                 // The CPU work happens here, on the pass's threads, not on the store's actor.
                 let results = try await batch.concurrentMap(threads: threads) { [extractor] in
@@ -41,18 +41,21 @@ package struct ExtractionPass: Sendable {
                 try Task.checkCancellation()
                 let found = results.reduce(0) { $0 + $1.entities.count }
                 try await ledger.commitBatch(processed: batch.count, counts: PassCounts(mentions: found)) { progress in
-                    try await store.commit(
-                        results, resolve: { [resolver] in try resolver.resolve($0, in: $1) }, at: now, progress: progress,
-                        of: ledger.id)
+                    try await store.extracting { [resolver, now, pass = ledger.id] extraction in
+                        try extraction.commit(
+                            results, resolve: { try resolver.resolve($0, in: $1) }, at: now, progress: progress, of: pass)
+                    }
                 }
             }
             // Memories extracted before relative times were resolved (an older database).
             while true {
-                let batch = try await store.unresolvedMemories(limit: batchSize)
+                let batch = try await store.extracting { try $0.unresolvedMemories(limit: batchSize) }
                 if batch.isEmpty { return }
                 let results = batch.map { ExtractionResult(input: $0, entities: [], times: Self.times(of: $0)) }
                 try await ledger.commitBatch(processed: batch.count, counts: PassCounts()) { progress in
-                    try await store.commitTimes(results, at: now, progress: progress, of: ledger.id)
+                    try await store.extracting { [now, pass = ledger.id] in
+                        try $0.commitTimes(results, at: now, progress: progress, of: pass)
+                    }
                 }
             }
         }

@@ -16,7 +16,7 @@ package struct Forgetter: Sendable {
     /// Forgets `reference` (soft: hidden from recall, search and consolidation, kept and
     /// listable), or with `purge` removes its text and everything derived from it.
     package func forget(_ reference: MemoryReference, purge: Bool, now: Timestamp = .now) async throws -> ForgetReport {
-        try await store.forget(reference, purge: purge, at: now, rules: .standard(policy: policy))
+        try await store.forgetting { try $0.forget(reference, purge: purge, at: now, rules: .standard(policy: policy)) }
     }
 }
 

@@ -28,11 +28,11 @@ package struct GraphPass: Sendable {
 
     package func run(onProgress: @escaping @Sendable (PassProgress) -> Void = { _ in }) async throws -> PassRecord {
         let writer = GraphWriter(halfLife: weightHalfLife)
-        let pending = try await store.ungraphedCount()
+        let pending = try await store.graphing { try $0.ungraphedCount() }
         return try await PassRunner(store: store, kind: .graph, now: now).run(total: pending, onProgress: onProgress) {
             ledger in
             while true {
-                let batch = try await store.ungraphedMemories(limit: batchSize)
+                let batch = try await store.graphing { try $0.ungraphedMemories(limit: batchSize) }
                 if batch.isEmpty { return }
                 let observations = try await batch.concurrentMap(threads: threads) { [builder] in builder.observations($0) }
                 let observed = zip(batch, observations).map { (input: $0, observations: $1) }
@@ -47,9 +47,11 @@ package struct GraphPass: Sendable {
                 try await ledger.commitBatch(
                     processed: batch.count, counts: PassCounts(relations: relations, coOccurrences: coOccurrences)
                 ) { progress in
-                    try await store.commit(
-                        observed, apply: { [writer] in try writer.apply($0, at: $1.createdAt, evidence: $1.memory, to: $2) },
-                        at: now, progress: progress, of: ledger.id)
+                    try await store.graphing { [writer, now, pass = ledger.id] graph in
+                        try graph.commit(
+                            observed, apply: { try writer.apply($0, at: $1.createdAt, evidence: $1.memory, to: $2) },
+                            at: now, progress: progress, of: pass)
+                    }
                 }
             }
         }

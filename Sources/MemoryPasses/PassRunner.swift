@@ -105,8 +105,8 @@ package struct PassRunner {
         defer { withExtendedLifetime(lock) {} }
         let ledger: PassLedger
         do {
-            ledger = PassLedger(
-                id: try await store.beginPass(kind, at: now), total: total, store: store, onProgress: onProgress)
+            let pass = try await store.recordingPasses { try $0.beginPass(kind, at: now) }
+            ledger = PassLedger(id: pass, total: total, store: store, onProgress: onProgress)
         } catch StoreError.diskFull(let path) {
             throw PassStoppedByFullDisk(kind: kind, path: path)
         }
@@ -125,8 +125,10 @@ package struct PassRunner {
         }
         let record: PassRecord
         do {
-            record = try await store.finishPass(
-                ledger.id, outcome: outcome, error: failure, progress: ledger.progress, at: max(now, .now))
+            record = try await store.recordingPasses {
+                try $0.finishPass(
+                    ledger.id, outcome: outcome, error: failure, progress: ledger.progress, at: max(now, .now))
+            }
         } catch StoreError.diskFull(let path) {
             // Not even the ledger can be written; the next pass of this kind closes the row.
             throw PassStoppedByFullDisk(kind: kind, path: path)

@@ -55,7 +55,7 @@ struct ImportBenchmark {
                 _ = try MemoryStore(.init(path: theirs, createIfMissing: true))
                 let b = try Subprocess.run(sqlite3, ["-bail", theirs], stdinPath: script)
                 guard b.status == 0 else { throw BenchmarkError("sqlite3 (\(name)) exited \(b.status)") }
-                let loaded = try await MemoryStore(.init(path: theirs)).statistics().stm.total
+                let loaded = try await MemoryStore(.init(path: theirs)).inspecting { try $0.statistics() }.stm.total
                 guard loaded == rows else { throw BenchmarkError("sqlite3 (\(name)) loaded \(loaded) rows of \(rows)") }
                 removeDatabase(theirs)
                 seconds[name, default: []].append(b.seconds)

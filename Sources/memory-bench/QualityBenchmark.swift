@@ -82,7 +82,8 @@ struct QualityBenchmark {
 
             // Turns and short-term memories pair up in import order.
             let store = try MemoryStore(.init(path: database))
-            let memories = try await store.shortTermMemories(limit: Int.max).sorted { $0.id.rawValue < $1.id.rawValue }
+            let memories = try await store.inspecting { try $0.shortTermMemories(limit: Int.max) }
+                .sorted { $0.id.rawValue < $1.id.rawValue }
             guard memories.count == haystack.turns.count else {
                 throw BenchmarkError("\(haystack.id): \(memories.count) memories for \(haystack.turns.count) turns")
             }
@@ -101,8 +102,8 @@ struct QualityBenchmark {
             // What the cycle kept.
             var summaries: [Int64: String] = [:]
             var sources: [Int64: Set<String>] = [:]
-            for memory in try await store.longTermMemories(limit: Int.max) {
-                let detail = try await store.longTermMemory(memory.id)
+            for memory in try await store.inspecting({ try $0.longTermMemories(limit: Int.max) }) {
+                let detail = try await store.inspecting { try $0.longTermMemory(memory.id) }
                 sources[memory.id.rawValue] = Set(detail.sources.compactMap { turnOf[$0.stmID.rawValue] })
                 summaries[memory.id.rawValue] = memory.summary
                 longTermCount += 1

@@ -10,7 +10,7 @@ import SQLiteKit
 /// (`memctl consolidate --local`) are killed with SIGKILL at random instants, half the kills
 /// each; after every kill `memctl check` must pass and an import must have left all or nothing;
 /// then both run to the end and the database must equal an uninterrupted copy, row for row
-/// (`MemoryStore.decisions`).
+/// (`StoreInspection.decisions`).
 struct TortureBenchmark {
     let kills: Int
     let memories: Int
@@ -154,6 +154,6 @@ struct TortureBenchmark {
     }
 
     private func decisions(_ db: String) throws -> [String] {
-        try MemoryStore.decisions(try Connection(path: db, mode: .readWrite, busyTimeoutMilliseconds: 5000))
+        try StoreInspection.decisions(try Connection(path: db, mode: .readWrite, busyTimeoutMilliseconds: 5000))
     }
 }

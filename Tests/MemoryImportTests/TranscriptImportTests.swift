@@ -25,7 +25,7 @@ struct TranscriptImportTests {
     }
 
     private func contents(_ store: MemoryStore, status: MemoryStatus? = nil) async throws -> [String] {
-        try await store.shortTermMemories(status: status, limit: 100).map(\.content).sorted()
+        try await store.inspecting { try $0.shortTermMemories(status: status, limit: 100) }.map(\.content).sorted()
     }
 
     @Test("each file goes in whole or not at all: a file with a bad line is listed, the others are imported")

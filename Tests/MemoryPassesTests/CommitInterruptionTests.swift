@@ -13,8 +13,8 @@ struct CommitInterruptionTests {
     func stopDuringCommit() async throws {
         let fixture = try StoreFixture()
         let store = try fixture.open()
-        let before = try await store.unreviewedCount()
-        let pass = try await store.beginPass(.consolidation, at: .now)
+        let before = try await store.consolidating { try $0.unreviewedCount() }
+        let pass = try await store.recordingPasses { try $0.beginPass(.consolidation, at: .now) }
         let commit = Task {
             let ledger = PassLedger(id: pass, total: 1, store: store) { _ in }
             // A commit that would write for minutes: a billion memories from a recursive CTE.
@@ -36,9 +36,9 @@ struct CommitInterruptionTests {
         try await Task.sleep(for: .milliseconds(300))
         commit.cancel()
         await #expect(throws: CancellationError.self) { try await commit.value }
-        #expect(try await store.unreviewedCount() == before)
+        #expect(try await store.consolidating { try $0.unreviewedCount() } == before)
         // The store goes on working after the interrupt.
         _ = try await store.add(NewMemory(content: "still here", session: "s", source: "user", importance: nil))
-        #expect(try await store.unreviewedCount() == before + 1)
+        #expect(try await store.consolidating { try $0.unreviewedCount() } == before + 1)
     }
 }

@@ -89,14 +89,14 @@ struct ConsolidationPassTests {
             #expect(cancelled.outcome == .cancelled)
             #expect(cancelled.batches == cut)
             // The ledger and the rows agree: nothing half-written, nothing counted twice.
-            let stats = try await store.statistics()
+            let stats = try await store.inspecting { try $0.statistics() }
             let counts = cancelled.counts
             #expect(stats.ltm == (counts.created ?? 0))
             #expect(
                 stats.stm.consolidated
                     == (counts.created ?? 0) + (counts.merged ?? 0) + (counts.reinforced ?? 0))
             #expect(stats.stm.forgotten == (counts.forgotten ?? 0))
-            #expect(try await store.checkIntegrity().ok)
+            #expect(try await store.inspecting { try $0.checkIntegrity() }.ok)
             // Each batch wrote the band keys of what it wrote, or listed its memory for the next
             // pass to write them from its summary (the keys the pass held).
             #expect(try Self.bandKeyMismatches(fixture, exceptListed: true) == [])
@@ -221,7 +221,7 @@ struct ConsolidationPassTests {
 
     /// Writes every band key `store` holds, as a pass that holds `heldBandKeysLeftListed` does.
     static func writeHeldBandKeys(_ store: MemoryStore) async throws {
-        while try await store.writeHeldBandKeys() {}
+        while try await store.consolidating({ try $0.writeHeldBandKeys() }) {}
     }
 
     @Test("band keys an older memoryd left listed are written by the next pass from the summaries as they are then, forgotten ones without")
@@ -232,8 +232,8 @@ struct ConsolidationPassTests {
         #expect(try Self.bandKeyMismatches(fixture, exceptListed: true) == [])
         // The keys the stopped pass held are held again from the summaries when the next one
         // starts, and written as they are.
-        try await store.beginHoldingBandKeys(bandKeys: ConsolidationEngine.summaryBandKeys)
-        #expect(try await store.heldBandKeyCount() > 0)
+        try await store.consolidating { try $0.beginHoldingBandKeys(bandKeys: ConsolidationEngine.summaryBandKeys) }
+        #expect(try await store.consolidating { try $0.heldBandKeyCount() } > 0)
         try await Self.writeHeldBandKeys(store)
         #expect(try Self.bandKeyMismatches(fixture) == [])
         // As a pass of an older memoryd left them: keys listed as unwritten, some of them missing
@@ -274,7 +274,7 @@ struct ConsolidationPassTests {
         // Stopped after 60 batches of 1: the pass's connection still holds their keys, listed.
         let cancelled = try await runPass(store, policy: policy(batchSize: 1), at: now, cancelAfter: 60)
         #expect(cancelled.outcome == .cancelled)
-        #expect(try await store.heldBandKeyCount() > 0)
+        #expect(try await store.consolidating { try $0.heldBandKeyCount() } > 0)
         let raw = try fixture.rawConnection()
         let ids = try raw.prepare(
             "SELECT ltm_id FROM long_term_sources GROUP BY ltm_id HAVING count(*) >= 2 ORDER BY ltm_id"
@@ -290,8 +290,8 @@ struct ConsolidationPassTests {
         _ = try await Forgetter(store: other).forget(.shortTerm(ShortTermMemoryID(source)), purge: false, now: now)
         #expect(try raw.scalarText("SELECT summary FROM long_term_memories WHERE id = ?", remade) != before)
 
-        while try await store.writeHeldBandKeys() {}
-        #expect(try await store.heldBandKeyCount() == 0)
+        while try await store.consolidating({ try $0.writeHeldBandKeys() }) {}
+        #expect(try await store.consolidating { try $0.heldBandKeyCount() } == 0)
         #expect(try Self.bandKeyMismatches(fixture) == [])
     }
 
@@ -407,7 +407,7 @@ struct ConsolidationPassTests {
         // file, and what is left in the -wal is less than one checkpoint's worth.
         #expect(try fixture.fileSize() > before + (4 << 20))
         #expect(try await store.withConnection { $0.walPages } < MemoryStore.checkpointPagesAtEnd)
-        #expect(try await store.checkIntegrity().ok)
+        #expect(try await store.inspecting { try $0.checkIntegrity() }.ok)
     }
 
     @Test("a second pass of the same kind on the same database is refused while one holds the lock")
@@ -423,7 +423,7 @@ struct ConsolidationPassTests {
             withExtendedLifetime(held) {}
         }
         #expect(try await ConsolidationPass(store: store, now: now).run().outcome == .completed)
-        #expect(try await store.passes(limit: 10).count == 1)
+        #expect(try await store.inspecting { try $0.passes(limit: 10) }.count == 1)
     }
 
     @Test("a pass left running by a process that died is closed as failed by the next one")
@@ -433,7 +433,7 @@ struct ConsolidationPassTests {
         try fixture.rawConnection().execute(
             "INSERT INTO passes(kind, started_at, processed, batches) VALUES ('consolidation', '2026-05-31T10:00:00.000Z', 40, 1)")
         _ = try await ConsolidationPass(store: store, now: now).run()
-        let passes = try await store.passes(limit: 10)
+        let passes = try await store.inspecting { try $0.passes(limit: 10) }
         #expect(passes.map(\.outcome) == [.completed, .failed])
         #expect(passes.last?.error?.hasPrefix("interrupted") == true)
         #expect(passes.last?.processed == 40)
@@ -450,7 +450,9 @@ struct ConsolidationPassTests {
         overCapacity.pendingCapacity = 3
         let record = try await ConsolidationPass(store: store, policy: overCapacity, now: now).run()
         #expect(record.processed == 2)
-        #expect(try await store.shortTermMemories(status: .pending, limit: 10).map(\.content).sorted() == [
+        #expect(try await store.inspecting {
+            try $0.shortTermMemories(status: .pending, limit: 10)
+        }.map(\.content).sorted() == [
             "I moved to Berlin, note 2", "I moved to Berlin, note 3", "I moved to Berlin, note 4",
         ])
         withExtendedLifetime(fixture) {}
@@ -484,17 +486,21 @@ struct ConsolidationPassTests {
                 """)
         let first = try await ConsolidationPass(store: store, now: now).run()
         #expect(first.counts.forgotten == 1 && first.counts.parked == 2 && first.counts.created == 2)
-        #expect(try await store.shortTermMemories(status: .forgotten, limit: 10).map(\.content) == ["lol"])
-        #expect(try await store.shortTermMemories(status: .pending, limit: 10).map(\.content) == ["ok"])
+        #expect(try await store.inspecting {
+            try $0.shortTermMemories(status: .forgotten, limit: 10)
+        }.map(\.content) == ["lol"])
+        #expect(try await store.inspecting {
+            try $0.shortTermMemories(status: .pending, limit: 10)
+        }.map(\.content) == ["ok"])
 
         // Forgotten memories stay listable until their retention ends, then go.
         let later = try await ConsolidationPass(store: store, now: now.adding(.seconds(20 * 86_400))).run()
         #expect(later.counts.forgotten == 1 && (later.counts.purged ?? 0) == 0)
         let muchLater = try await ConsolidationPass(store: store, now: now.adding(.seconds(60 * 86_400))).run()
         #expect(muchLater.counts.purged == 2)
-        let stats = try await store.statistics()
+        let stats = try await store.inspecting { try $0.statistics() }
         #expect(stats.stm == .init(pending: 0, consolidated: 2, forgotten: 0))
-        #expect(try await store.checkIntegrity().ok)
+        #expect(try await store.inspecting { try $0.checkIntegrity() }.ok)
         withExtendedLifetime(fixture) {}
     }
 
@@ -510,7 +516,7 @@ struct ConsolidationPassTests {
                 """)
         let first = try await ConsolidationPass(store: store, policy: policy(batchSize: 1), now: now).run()
         #expect(first.counts.created == 1 && first.counts.parked == 3 && first.counts.forgotten == 3)
-        #expect(try await store.statistics().stm == .init(pending: 0, consolidated: 1, forgotten: 3))
+        #expect(try await store.inspecting { try $0.statistics() }.stm == .init(pending: 0, consolidated: 1, forgotten: 3))
         let second = try await ConsolidationPass(store: store, now: now).run()
         #expect(second.processed == 0 && (second.counts.forgotten ?? 0) == 0 && (second.counts.parked ?? 0) == 0)
         withExtendedLifetime(fixture) {}
@@ -523,13 +529,13 @@ struct ConsolidationPassTests {
         var strict = ConsolidationPolicy()
         strict.forgetAfter = .seconds(30 * 86_400)
         _ = try await ConsolidationPass(store: store, policy: strict, now: now).run()
-        #expect(try await store.statistics().stm.pending == 1)
+        #expect(try await store.inspecting { try $0.statistics() }.stm.pending == 1)
         var lenient = ConsolidationPolicy()
         lenient.forgetBelowImportance = 0.1
         let record = try await ConsolidationPass(store: store, policy: lenient, now: now).run()
         #expect(record.counts.forgotten == 0)
         _ = try await ConsolidationPass(store: store, policy: lenient, now: now).run()
-        #expect(try await store.statistics().stm.consolidated == 1)
+        #expect(try await store.inspecting { try $0.statistics() }.stm.consolidated == 1)
         withExtendedLifetime(fixture) {}
     }
 
@@ -550,12 +556,12 @@ struct ConsolidationPassTests {
         let record = try await ConsolidationPass(store: store, now: now).run()
         #expect(record.outcome == .completed, "\(record.error ?? "")")
         #expect(record.processed == contents.count)
-        #expect(try await store.checkIntegrity().ok)
-        for memory in try await store.longTermMemories(limit: 100) {
+        #expect(try await store.inspecting { try $0.checkIntegrity() }.ok)
+        for memory in try await store.inspecting({ try $0.longTermMemories(limit: 100) }) {
             #expect(!memory.summary.isEmpty)
         }
         // The all-caps and lower-case versions of one statement end up in one long-term memory.
-        let stms = try await store.shortTermMemories(limit: 100)
+        let stms = try await store.inspecting { try $0.shortTermMemories(limit: 100) }
         let moved = stms.filter { $0.content.lowercased() == "i moved to berlin last month" }
         #expect(moved.count == 2 && Set(moved.map(\.ltmID)).count == 1 && moved[0].ltmID != nil)
         withExtendedLifetime(fixture) {}
@@ -571,12 +577,12 @@ struct ConsolidationPassTests {
             NewMemory(content: "my sister Leah lives in Lisbon now", session: "s2", createdAt: now.subtracting(.seconds(3600))))
         let record = try await ConsolidationPass(store: store, now: now).run()
         #expect(record.counts.reinforced == 1 && record.counts.created == 0)
-        let explanation = try await store.explain(LongTermMemoryID(1))
+        let explanation = try await store.inspecting { try $0.explain(LongTermMemoryID(1)) }
         #expect(explanation.sources.map(\.role) == [.created, .reinforced])
         #expect(explanation.sources.last?.memory.id == id)
         #expect(explanation.memory.strength > 1.8)
         #expect(explanation.memory.lastReinforcedAt == now.subtracting(.seconds(3600)))
-        #expect(try await store.statistics().ltm == 1)
+        #expect(try await store.inspecting { try $0.statistics() }.ltm == 1)
         withExtendedLifetime(fixture) {}
     }
 }

@@ -74,11 +74,11 @@ struct ExtractionGraphPassTests {
             #expect(cancelled.outcome == .cancelled)
             #expect(cancelled.batches == cut)
             #expect(cancelled.processed == cut * Self.batchSize)
-            #expect(try await store.checkIntegrity().ok)
+            #expect(try await store.inspecting { try $0.checkIntegrity() }.ok)
             #expect(try await run(.extraction, store).outcome == .completed)
             let graphCut = min(cut, graph.batches - 1)
             #expect(try await run(.graph, store, cancelAfter: graphCut).outcome == .cancelled)
-            #expect(try await store.checkIntegrity().ok)
+            #expect(try await store.inspecting { try $0.checkIntegrity() }.ok)
             #expect(try await run(.graph, store).outcome == .completed)
             #expect(try Self.knowledge(of: fixture) == expected, "cut after batch \(cut)")
         }
@@ -92,7 +92,7 @@ struct ExtractionGraphPassTests {
         let ltm = try #require(try connection.scalarInt("SELECT min(id) FROM long_term_memories"))
         try connection.prepare("UPDATE long_term_memories SET summary = 'Dinner with Marcus in Lisbon' WHERE id = ?")
             .bind([ltm]).run()
-        #expect(try await store.unextractedCount() == 1)
+        #expect(try await store.extracting { try $0.unextractedCount() } == 1)
         _ = try await run(.extraction, store)
         let mentions = try connection.prepare("SELECT text FROM entity_mentions WHERE ltm_id = ? ORDER BY start_offset")
             .bind([ltm]).rows { $0.text(0) }
@@ -137,7 +137,7 @@ struct ExtractionGraphPassTests {
         #expect(times == ["1 Yesterday 2022-03-16 day", "2 Last Friday 2022-03-11 day", "2 two months ago 2022-01-01 month"])
         let dates = try raw.prepare("SELECT dates FROM memory_recall ORDER BY rowid").rows { $0.text(0) }
         #expect(dates == ["17 march 2022 thursday 16 march 2022 wednesday", "17 march 2022 thursday 11 march 2022 friday january 2022"])
-        #expect(try await store.shortTermMemory(ShortTermMemoryID(1)).times.map(\.shown) == ["16 March 2022"])
+        #expect(try await store.inspecting { try $0.shortTermMemory(ShortTermMemoryID(1)) }.times.map(\.shown) == ["16 March 2022"])
         // Done once: a second pass finds nothing to do.
         #expect(try await run(.extraction, store).processed == 0)
         #expect(try raw.scalarInt("SELECT count(*) FROM short_term_times") == 3)

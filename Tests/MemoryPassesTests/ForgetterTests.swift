@@ -21,17 +21,19 @@ struct ForgetterTests {
         _ batch: [ShortTermMemoryID], _ store: MemoryStore, meanwhile: () async throws -> Void = {}
     ) async throws -> PassCounts {
         var memories: [ShortTermMemory] = []
-        for id in batch { memories.append(try await store.shortTermMemory(id).memory) }
+        for id in batch { memories.append(try await store.inspecting({ try $0.shortTermMemory(id) }).memory) }
         let engine = ConsolidationEngine(policy: ConsolidationPolicy())
         let features = memories.map { engine.features(of: $0) }
         try await meanwhile()
-        let pass = try await store.beginPass(.consolidation, at: now)
-        return try await store.consolidate(
-            batch,
-            plan: { stillPending, index in
-                try ConsolidationPlanner.plan(
-                    memories, features: features, stillPending: stillPending, engine: engine, index: index)
-            }, at: now, progress: { _ in PassProgress() }, of: pass)
+        let pass = try await store.recordingPasses { try $0.beginPass(.consolidation, at: now) }
+        return try await store.consolidating {
+            try $0.consolidate(
+                batch,
+                plan: { stillPending, index in
+                    try ConsolidationPlanner.plan(
+                        memories, features: features, stillPending: stillPending, engine: engine, index: index)
+                }, at: now, progress: { _ in PassProgress() }, of: pass)
+        }
     }
 
     @Test("a turn forgotten on request no longer finds the reply after it; forgetting by age leaves the reply found")
@@ -64,28 +66,30 @@ struct ForgetterTests {
         let fixture = try StoreFixture()
         let store = try fixture.open()
         let first = try await store.add(NewMemory(content: "Leah plays the theremin.", importance: 0.5, createdAt: now))
-        let memories = [try await store.shortTermMemory(first).memory]
+        let memories = [try await store.inspecting { try $0.shortTermMemory(first) }.memory]
         let engine = ConsolidationEngine(policy: ConsolidationPolicy())
         let features = memories.map { engine.features(of: $0) }
-        let pass = try await store.beginPass(.consolidation, at: now)
+        let pass = try await store.recordingPasses { try $0.beginPass(.consolidation, at: now) }
         let path = fixture.path
         let plans = Mutex(0)
-        let counts = try await store.consolidate(
-            [first],
-            plan: { stillPending, index in
-                // The first time, an assistant adds a memory while the plan is made.
-                if plans.withLock({ $0 += 1; return $0 }) == 1 {
-                    let other = try Connection(path: path, mode: .readWrite, busyTimeoutMilliseconds: 1000)
-                    try other.execute(
-                        "INSERT INTO short_term_memories(content, created_at) VALUES ('Added beside the plan.', '\(now.iso8601)')")
-                }
-                return try ConsolidationPlanner.plan(
-                    memories, features: features, stillPending: stillPending, engine: engine, index: index)
-            }, at: now, progress: { _ in PassProgress() }, of: pass)
+        let counts = try await store.consolidating {
+            try $0.consolidate(
+                [first],
+                plan: { stillPending, index in
+                    // The first time, an assistant adds a memory while the plan is made.
+                    if plans.withLock({ $0 += 1; return $0 }) == 1 {
+                        let other = try Connection(path: path, mode: .readWrite, busyTimeoutMilliseconds: 1000)
+                        try other.execute(
+                            "INSERT INTO short_term_memories(content, created_at) VALUES ('Added beside the plan.', '\(now.iso8601)')")
+                    }
+                    return try ConsolidationPlanner.plan(
+                        memories, features: features, stillPending: stillPending, engine: engine, index: index)
+                }, at: now, progress: { _ in PassProgress() }, of: pass)
+        }
         #expect(plans.withLock { $0 } == 2)
         #expect(counts.created == 1)
-        #expect(try await store.statistics().ltm == 1)
-        #expect(try await store.statistics().stm.pending == 1)
+        #expect(try await store.inspecting { try $0.statistics() }.ltm == 1)
+        #expect(try await store.inspecting { try $0.statistics() }.stm.pending == 1)
         #expect(try fixture.rawConnection().scalarInt("SELECT count(*) FROM long_term_sources") == 1)
     }
 
@@ -99,8 +103,8 @@ struct ForgetterTests {
             _ = try await Forgetter(store: store).forget(.shortTerm(id), purge: false, now: now)
         }
         #expect(counts.created == 1)
-        #expect(try await store.shortTermMemory(id).memory.status == .forgotten)
-        #expect(try await store.shortTermMemory(kept).memory.status == .consolidated)
+        #expect(try await store.inspecting { try $0.shortTermMemory(id) }.memory.status == .forgotten)
+        #expect(try await store.inspecting { try $0.shortTermMemory(kept) }.memory.status == .consolidated)
     }
 
     /// Found by the writers test (WritersBesidePassesTests, 4 × 2,500 adds beside a forgetter):
@@ -116,8 +120,9 @@ struct ForgetterTests {
             _ = try await Forgetter(store: store).forget(.shortTerm(id), purge: true, now: now)
         }
         #expect(counts.created == 1 && (counts.merged ?? 0) == 0)
-        #expect(try await store.longTermMemory(try #require(try await store.shortTermMemory(kept).memory.ltmID)).sources.map(\.stmID) == [kept])
-        await #expect(throws: StoreError.self) { try await store.shortTermMemory(id) }
+        let summary = try #require(try await store.inspecting { try $0.shortTermMemory(kept) }.memory.ltmID)
+        #expect(try await store.inspecting { try $0.longTermMemory(summary) }.sources.map(\.stmID) == [kept])
+        await #expect(throws: StoreError.self) { try await store.inspecting { try $0.shortTermMemory(id) } }
     }
 
     @Test("a restatement of a long-term memory forgotten before its batch was planned does not reinforce it")
@@ -126,14 +131,14 @@ struct ForgetterTests {
         let store = try fixture.open()
         let first = try await store.add(NewMemory(content: "Leah plays the theremin.", importance: 0.5, createdAt: now))
         _ = try await consolidate([first], store)
-        let ltm = try #require(try await store.shortTermMemory(first).memory.ltmID)
+        let ltm = try #require(try await store.inspecting { try $0.shortTermMemory(first) }.memory.ltmID)
         let second = try await store.add(NewMemory(content: "Leah plays the theremin.", session: "other", importance: 0.5, createdAt: now))
         let counts = try await consolidate([second], store) {
             _ = try await Forgetter(store: store).forget(.longTerm(ltm), purge: false, now: now)
         }
         #expect(counts.created == 1 && (counts.reinforced ?? 0) == 0)
-        #expect(try await store.longTermMemory(ltm).sources.map(\.stmID) == [first])
-        #expect(try await store.shortTermMemory(second).memory.ltmID != ltm)
+        #expect(try await store.inspecting { try $0.longTermMemory(ltm) }.sources.map(\.stmID) == [first])
+        #expect(try await store.inspecting { try $0.shortTermMemory(second) }.memory.ltmID != ltm)
     }
 
     @Test("a batch planned after a forget made a summary again joins the new summary, so the forgotten sentence stays out")
@@ -143,15 +148,15 @@ struct ForgetterTests {
         let first = try await store.add(NewMemory(content: "Leah plays the theremin.", importance: 0.5, createdAt: now))
         let secret = try await store.add(NewMemory(content: "Leah plays the theremin. Her PIN is 4711.", importance: 0.5, createdAt: now))
         _ = try await consolidate([first, secret], store)
-        let ltm = try #require(try await store.shortTermMemory(first).memory.ltmID)
-        #expect(try await store.longTermMemory(ltm).memory.summary.contains("4711"))
+        let ltm = try #require(try await store.inspecting { try $0.shortTermMemory(first) }.memory.ltmID)
+        #expect(try await store.inspecting { try $0.longTermMemory(ltm) }.memory.summary.contains("4711"))
         // A batch with a restatement is read while the PIN is purged.
         let third = try await store.add(NewMemory(content: "Leah plays the theremin.", session: "other", importance: 0.5, createdAt: now))
         let counts = try await consolidate([third], store) {
             _ = try await Forgetter(store: store).forget(.shortTerm(secret), purge: true, now: now)
         }
         #expect(counts.reinforced == 1)
-        let after = try await store.longTermMemory(ltm)
+        let after = try await store.inspecting { try $0.longTermMemory(ltm) }
         #expect(after.sources.map(\.stmID) == [first, third])
         #expect(!after.memory.summary.contains("4711"))
     }
@@ -172,9 +177,9 @@ struct ForgetterTests {
         policy.minimumAge = .zero
         let record = try await ConsolidationPass(store: store, policy: policy, now: now).run()
         #expect(record.outcome == .completed)
-        #expect(try await store.shortTermMemory(ids[3]).memory.status == .forgotten)
-        await #expect(throws: StoreError.self) { try await store.shortTermMemory(ids[7]) }
-        #expect(try await store.statistics().stm.pending == 0)
+        #expect(try await store.inspecting { try $0.shortTermMemory(ids[3]) }.memory.status == .forgotten)
+        await #expect(throws: StoreError.self) { try await store.inspecting { try $0.shortTermMemory(ids[7]) } }
+        #expect(try await store.inspecting { try $0.statistics() }.stm.pending == 0)
     }
 
     @Test(
@@ -215,12 +220,12 @@ struct ForgetterTests {
         #expect(writerError.withLock { $0 } == nil)
         #expect(record.outcome == .completed, "\(record.error ?? "")")
         if purge {
-            await #expect(throws: StoreError.self) { try await store.shortTermMemory(target) }
+            await #expect(throws: StoreError.self) { try await store.inspecting { try $0.shortTermMemory(target) } }
         } else {
-            #expect(try await store.shortTermMemory(target).memory.status == .forgotten)
+            #expect(try await store.inspecting { try $0.shortTermMemory(target) }.memory.status == .forgotten)
         }
-        #expect(try await store.statistics().stm.pending == 0)
-        #expect(try await store.statistics().stm.consolidated == 11)
+        #expect(try await store.inspecting { try $0.statistics() }.stm.pending == 0)
+        #expect(try await store.inspecting { try $0.statistics() }.stm.consolidated == 11)
     }
 
     @Test("a summary made again holds sentences of the sources left only")

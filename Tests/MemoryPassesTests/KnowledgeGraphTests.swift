@@ -52,8 +52,8 @@ struct KnowledgeGraphTests {
     func resolution() async throws {
         let (fixture, store) = try await graph(["Leah called", "leah's birthday is soon", "I saw LEAH today", "Leah’s cat"])
         #expect(try entityNames(fixture, kind: "person") == ["Leah"])
-        let leah = try #require(try await store.entities(named: "leah").first)
-        let detail = try await store.entity(leah.id)
+        let leah = try #require(try await store.browsing { try $0.entities(named: "leah") }.first)
+        let detail = try await store.inspecting { try $0.entity(leah.id) }
         #expect(detail.aliases.sorted() == ["LEAH", "Leah", "leah"])
         #expect(detail.entity.mentionCount == 4)
     }
@@ -64,8 +64,8 @@ struct KnowledgeGraphTests {
         #expect(try entityNames(fixture, kind: "person") == ["Alice Smith"])
         let (later, store) = try await graph(["Alice brought cake", "Alice Smith joined the team", "alice again"])
         #expect(try entityNames(later, kind: "person") == ["Alice Smith"])
-        let alice = try #require(try await store.entities(named: "Alice").first)
-        #expect(try await store.entity(alice.id).aliases.sorted() == ["Alice", "Alice Smith", "alice"])
+        let alice = try #require(try await store.browsing { try $0.entities(named: "Alice") }.first)
+        #expect(try await store.inspecting { try $0.entity(alice.id) }.aliases.sorted() == ["Alice", "Alice Smith", "alice"])
     }
 
     @Test("a first name shared by two full names is not merged into either")
@@ -120,8 +120,8 @@ struct KnowledgeGraphTests {
     func singleValued() async throws {
         let (fixture, store) = try await graph(["I live in Berlin", "I love Berlin", "We moved to Hamburg", "I live in Hamburg now"])
         #expect(try edges(fixture) == ["user lives_in Berlin (closed)", "user likes Berlin", "user lives_in Hamburg"])
-        let user = try #require(try await store.entities(named: "user").first)
-        let livesIn = try await store.entity(user.id).relations.filter { $0.predicate == "lives_in" }
+        let user = try #require(try await store.browsing { try $0.entities(named: "user") }.first)
+        let livesIn = try await store.inspecting { try $0.entity(user.id) }.relations.filter { $0.predicate == "lives_in" }
         let berlin = try #require(livesIn.first { $0.objectName == "Berlin" })
         let hamburg = try #require(livesIn.first { $0.objectName == "Hamburg" })
         #expect(berlin.validTo == hamburg.validFrom)
@@ -141,8 +141,8 @@ struct KnowledgeGraphTests {
                 "user lives_in Berlin (closed)", "user works_at Siemens (closed)", "user works_at Acme Robotics",
                 "user lives_in Hamburg",
             ])
-        let user = try #require(try await store.entities(named: "user").first)
-        let relations = try await store.entity(user.id).relations
+        let user = try #require(try await store.browsing { try $0.entities(named: "user") }.first)
+        let relations = try await store.inspecting { try $0.entity(user.id) }.relations
         func edge(_ object: String) throws -> Relation { try #require(relations.first { $0.objectName == object }) }
         // "Two weeks ago", said on 28 May, is 14 May.
         #expect(try edge("Siemens").validFrom == Timestamp(iso8601: "2026-05-14T00:00:00Z"))

@@ -145,7 +145,7 @@ struct PeerRecallTests {
             offset += 4
             guard page.more else { break }
         }
-        let all = try await whole.search("rained", limit: 100)
+        let all = try await whole.inspecting { try $0.search("rained", limit: 100) }
         #expect(pages.count == all.count && pages.count > 8)
         #expect(pages.map(\.score) == pages.map(\.score).sorted(by: >))
         #expect(Set(pages.map(\.reference)).count == pages.count)

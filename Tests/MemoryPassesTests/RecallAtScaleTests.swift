@@ -21,7 +21,7 @@ struct RecallAtScaleTests {
     func crowdedStore() async throws -> (StoreFixture, MemoryStore) {
         let fixture = try StoreFixture()
         let store = try fixture.open()
-        let crowd = MemoryStore.recallScoredRows + 100
+        let crowd = StoreRecall.recallScoredRows + 100
         _ = try await store.add([
             turn("my tortoise Sheldon hides when the weather turns", 0, session: "pets")
         ])
@@ -34,7 +34,7 @@ struct RecallAtScaleTests {
     func rareWordFirst() async throws {
         let (fixture, store) = try await crowdedStore()
         let connection = try fixture.rawConnection()
-        let expression = try MemoryStore.recallExpression(["tortoise", "weather", "today"], connection)
+        let expression = try StoreRecall.recallExpression(["tortoise", "weather", "today"], connection)
         #expect(expression.match == "\"tortoise\"")
         #expect(expression.counts == [1])
         #expect(expression.fits, "every match is scored: oldest first, the cheaper walk")
@@ -48,11 +48,11 @@ struct RecallAtScaleTests {
     func commonWordsOnly() async throws {
         let (fixture, store) = try await crowdedStore()
         let connection = try fixture.rawConnection()
-        let expression = try MemoryStore.recallExpression(["weather", "grey"], connection)
+        let expression = try StoreRecall.recallExpression(["weather", "grey"], connection)
         #expect(expression.match == "\"weather\" AND \"grey\"")
         #expect(!expression.fits, "past the bound: the newest matches are scored")
         // Both words are in more turns than the bound: their counts are estimated, not read.
-        let crowd = Int64(MemoryStore.recallScoredRows + 100)
+        let crowd = Int64(StoreRecall.recallScoredRows + 100)
         #expect(expression.counts.allSatisfy { abs($0 - crowd) <= crowd / 20 }, "\(expression.counts) for \(crowd)")
         let recall = try await Recaller(store: store).recall("grey weather", limit: 5)
         #expect(recall.memories.count == 5)
@@ -64,13 +64,15 @@ struct RecallAtScaleTests {
     @Test("past the bound, exactly the newest matches of the window are scored")
     func newestWindow() async throws {
         let (_, store) = try await crowdedStore()
-        let crowd = MemoryStore.recallScoredRows + 100
-        let turns = try await store.recallTurns(matching: ["weather", "grey"], weights: RecallWeights())
+        let crowd = StoreRecall.recallScoredRows + 100
+        let turns = try await store.recalling {
+            try $0.recallTurns(matching: ["weather", "grey"], weights: RecallWeights())
+        }
         // Every turn scores the same, so the best come oldest first: from the window's oldest turn.
         let days = turns.compactMap { Int($0.text.split(separator: " ").last ?? "") }
         #expect(turns.count == RecallWeights().candidates)
-        #expect(days.min() == crowd - MemoryStore.recallNewestRows + 1, "\(days.prefix(5))")
-        #expect(days.allSatisfy { $0 > crowd - MemoryStore.recallNewestRows })
+        #expect(days.min() == crowd - StoreRecall.recallNewestRows + 1, "\(days.prefix(5))")
+        #expect(days.allSatisfy { $0 > crowd - StoreRecall.recallNewestRows })
     }
 
     @Test("a small store ranks by every query word, as plain BM25 does")
@@ -78,7 +80,7 @@ struct RecallAtScaleTests {
         let fixture = try StoreFixture()
         let store = try fixture.open()
         _ = try await store.add([turn("the weather today was grey", 0), turn("my tortoise hides", 1)])
-        let expression = try MemoryStore.recallExpression(
+        let expression = try StoreRecall.recallExpression(
             ["tortoise", "weather"], try fixture.rawConnection())
         #expect(expression.match == "\"tortoise\" OR \"weather\"")
         #expect(expression.counts == [1, 1])
@@ -87,10 +89,10 @@ struct RecallAtScaleTests {
     @Test("a word's count is estimated from where its first matches end, within the rowids of the index")
     func estimatedCounts() {
         // Every tenth turn of a million matches: its 4,001st match is at rowid 40,010.
-        #expect(MemoryStore.estimatedCount(firstMatches: 4_001, endingAt: 40_010, in: 1...1_000_000) == 100_000)
+        #expect(StoreRecall.estimatedCount(firstMatches: 4_001, endingAt: 40_010, in: 1...1_000_000) == 100_000)
         // Matches only at the start: never fewer than were counted, never more than there are turns.
-        #expect(MemoryStore.estimatedCount(firstMatches: 4_001, endingAt: 1_000_000, in: 1...1_000_000) == 4_001)
-        #expect(MemoryStore.estimatedCount(firstMatches: 4_001, endingAt: 4_001, in: 1...4_001) == 4_001)
+        #expect(StoreRecall.estimatedCount(firstMatches: 4_001, endingAt: 1_000_000, in: 1...1_000_000) == 4_001)
+        #expect(StoreRecall.estimatedCount(firstMatches: 4_001, endingAt: 4_001, in: 1...4_001) == 4_001)
     }
 
     @Test("when the best matches are forgotten, recall reads further for remembered ones")

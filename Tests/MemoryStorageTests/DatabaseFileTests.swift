@@ -42,7 +42,7 @@ struct SQLiteLayerTests {
         #expect(try fixture.contents().isEmpty)
         #expect(try fixture.siblings() == ["memory.db"])
         let store = try fixture.open(create: true)
-        #expect(try await store.statistics().schemaVersion == Schema.currentVersion)
+        #expect(try await store.inspecting { try $0.statistics() }.schemaVersion == Schema.currentVersion)
         #expect(try fixture.rawConnection().applicationID() == Schema.applicationID)
     }
 
@@ -83,9 +83,9 @@ struct SQLiteLayerTests {
         let fixture = try StoreFixture()
         try Self.database(at: 1, fixture, "INSERT INTO short_term_memories(content, session) VALUES ('from version 1', 'old')")
         let store = try fixture.open(create: false)
-        #expect(try await store.statistics().schemaVersion == Schema.currentVersion)
-        #expect(try await store.shortTermMemories(limit: 5).map(\.content) == ["from version 1"])
-        #expect(try await store.checkIntegrity().ok)
+        #expect(try await store.inspecting { try $0.statistics() }.schemaVersion == Schema.currentVersion)
+        #expect(try await store.inspecting { try $0.shortTermMemories(limit: 5) }.map(\.content) == ["from version 1"])
+        #expect(try await store.inspecting { try $0.checkIntegrity() }.ok)
         let versions = try fixture.rawConnection().prepare("SELECT version FROM schema_migrations ORDER BY version")
             .rows { $0.int(0) }
         #expect(versions == Schema.migrations.map(\.version))
@@ -96,8 +96,8 @@ struct SQLiteLayerTests {
         let fixture = try StoreFixture()
         try Self.database(at: 4, fixture, "INSERT INTO long_term_memories(summary) VALUES ('Leah lives in Berlin.')")
         let store = try fixture.open(create: false)
-        #expect(try await store.statistics().schemaVersion == Schema.currentVersion)
-        let memories = try await store.longTermMemories(limit: 10)
+        #expect(try await store.inspecting { try $0.statistics() }.schemaVersion == Schema.currentVersion)
+        let memories = try await store.inspecting { try $0.longTermMemories(limit: 10) }
         #expect(memories.map(\.summary) == ["Leah lives in Berlin."] && memories.allSatisfy { $0.forgottenAt == nil })
     }
 
@@ -108,7 +108,7 @@ struct SQLiteLayerTests {
             at: 5, fixture, "INSERT INTO long_term_memories(summary) VALUES ('Leah lives in Berlin.')",
             "INSERT INTO long_term_signatures(band_key, ltm_id) VALUES (42, 1)")
         let store = try fixture.open(create: false)
-        #expect(try await store.statistics().schemaVersion == Schema.currentVersion)
+        #expect(try await store.inspecting { try $0.statistics() }.schemaVersion == Schema.currentVersion)
         let raw = try fixture.rawConnection()
         #expect(try raw.scalarInt("SELECT count(*) FROM long_term_signatures_stale") == 0)
         #expect(try raw.scalarInt("SELECT ltm_id FROM long_term_signatures WHERE band_key = 42") == 1)
@@ -129,19 +129,21 @@ struct SQLiteLayerTests {
                 ('The violin, lessons on Tuesdays.', 'c', 'Melanie', '2023-05-08T13:56:30.000Z')
             """)
         let store = try fixture.open(create: false)
-        #expect(try await store.statistics().schemaVersion == Schema.currentVersion)
+        #expect(try await store.inspecting { try $0.statistics() }.schemaVersion == Schema.currentVersion)
         // memctl search reads the recall index now; the version 1 index over content is gone.
         #expect(try fixture.rawConnection().scalarInt("SELECT count(*) FROM sqlite_master WHERE name LIKE 'short_term_memories_fts%'") == 0)
-        #expect(try await store.search("violin", limit: 5).map(\.id) == [2])
+        #expect(try await store.inspecting { try $0.search("violin", limit: 5) }.map(\.id) == [2])
         let raw = try fixture.rawConnection()
         let rows = try raw.prepare("SELECT rowid, speaker, context, dates FROM memory_recall ORDER BY rowid")
             .rows { [$0.text(1), $0.text(2), $0.text(3)] }
         #expect(rows == [
             ["Caroline", "", "8 may 2023 monday"], ["Melanie", "What instrument did you pick up?", "8 may 2023 monday"],
         ])
-        let turns = try await store.recallTurns(matching: ["instrument", "melanie", "play"], weights: RecallWeights())
+        let turns = try await store.recalling {
+            try $0.recallTurns(matching: ["instrument", "melanie", "play"], weights: RecallWeights())
+        }
         #expect(turns.first?.text == "The violin, lessons on Tuesdays.")
-        #expect(try await store.checkIntegrity().ok)
+        #expect(try await store.inspecting { try $0.checkIntegrity() }.ok)
     }
 
     @Test("a version 7 database is migrated to index only the end of a long turn before a memory, and so is a new memory")
@@ -158,7 +160,7 @@ struct SQLiteLayerTests {
                 ('Lisbon, then Porto.', 's', 'user', '2023-05-08T13:56:30.000Z')
             """)
         let store = try fixture.open(create: false)
-        #expect(try await store.statistics().schemaVersion == Schema.currentVersion)
+        #expect(try await store.inspecting { try $0.statistics() }.schemaVersion == Schema.currentVersion)
         _ = try await store.add(
             NewMemory(content: answer, session: "t", source: "assistant", createdAt: Timestamp(iso8601: "2023-06-01T10:00:00Z")))
         _ = try await store.add(
@@ -174,9 +176,11 @@ struct SQLiteLayerTests {
             #expect(answer.contains(" " + context))
         }
         // The short replies rank above the long answer whose words they are recalled by.
-        let turns = try await store.recallTurns(matching: ["city", "flying"], weights: RecallWeights())
+        let turns = try await store.recalling {
+            try $0.recallTurns(matching: ["city", "flying"], weights: RecallWeights())
+        }
         #expect(Set(turns.prefix(2).map(\.text)) == ["Lisbon, then Porto.", "Madrid."])
-        #expect(try await store.checkIntegrity().ok)
+        #expect(try await store.inspecting { try $0.checkIntegrity() }.ok)
     }
 
     @Test("reopening does not run a migration twice")
@@ -301,9 +305,11 @@ struct SQLiteLayerTests {
         let store = try fixture.open()
         _ = try await store.add(NewMemory(content: "kept", session: "s", source: "me"))
         await store.close()
-        let error = await #expect(throws: StoreError.self) { try await store.statistics() }
+        let error = await #expect(throws: StoreError.self) { try await store.inspecting { try $0.statistics() } }
         #expect(error.map { "\($0)" }?.contains("the database is closed") == true)
-        #expect(try await fixture.open(create: false).shortTermMemories(limit: 5).map(\.content) == ["kept"])
+        #expect(try await fixture.open(create: false).inspecting {
+            try $0.shortTermMemories(limit: 5)
+        }.map(\.content) == ["kept"])
     }
 
     @Test("a version 9 database keeps its exports and takes coding agents' messages once migrated; other origins are still refused")
@@ -320,7 +326,7 @@ struct SQLiteLayerTests {
             }
         }
         let store = try fixture.open(create: false)
-        #expect(try await store.statistics().schemaVersion == Schema.currentVersion)
+        #expect(try await store.inspecting { try $0.statistics() }.schemaVersion == Schema.currentVersion)
         _ = try await store.importing { writer in
             try writer.insert(
                 ImportedMessage(
@@ -328,8 +334,8 @@ struct SQLiteLayerTests {
                     createdAt: nil), createdAt: .now)
             try writer.setProject("/home/me/src/shop", session: "s1", origin: "claude-code")
         }
-        #expect(Set(try await store.shortTermMemories(limit: 5).map(\.content)) == ["from ChatGPT", "from Claude Code"])
-        #expect(try await store.checkIntegrity().ok)
+        #expect(Set(try await store.inspecting { try $0.shortTermMemories(limit: 5) }.map(\.content)) == ["from ChatGPT", "from Claude Code"])
+        #expect(try await store.inspecting { try $0.checkIntegrity() }.ok)
         let raw = try fixture.rawConnection()
         #expect(try raw.scalarInt("SELECT count(*) FROM session_projects WHERE project = '/home/me/src/shop'") == 1)
         #expect(try raw.prepare("PRAGMA integrity_check").firstRow { $0.text(0) } == "ok")
@@ -355,13 +361,17 @@ struct SQLiteLayerTests {
             """,
             "INSERT INTO long_term_sources(ltm_id, stm_id, role) VALUES (1, 1, 'created'), (1, 3, 'merged'), (2, 2, 'created')")
         let store = try fixture.open(create: false)
-        #expect(try await store.statistics().schemaVersion == Schema.currentVersion)
-        let projects = try await store.shortTermMemories(limit: 5).sorted { $0.id < $1.id }.map(\.project)
+        #expect(try await store.inspecting { try $0.statistics() }.schemaVersion == Schema.currentVersion)
+        let projects = try await store.inspecting {
+            try $0.shortTermMemories(limit: 5)
+        }.sorted { $0.id < $1.id }.map(\.project)
         #expect(projects == ["/home/dana/src/shop", nil, "/home/dana/src/shop"])
         // Long-term memory 1 takes its sources' project; 2, made from a note of no project, has none.
-        let longTerm = try await store.longTermMemories(limit: 5).sorted { $0.id < $1.id }.map(\.project)
+        let longTerm = try await store.inspecting {
+            try $0.longTermMemories(limit: 5)
+        }.sorted { $0.id < $1.id }.map(\.project)
         #expect(longTerm == ["/home/dana/src/shop", nil])
-        #expect(try await store.checkIntegrity().ok)
+        #expect(try await store.inspecting { try $0.checkIntegrity() }.ok)
         let raw = try fixture.rawConnection()
         #expect(throws: SQLiteError.self) {
             try raw.execute("INSERT INTO short_term_memories(content, project) VALUES ('x', 'relative/dir')")
@@ -384,18 +394,18 @@ struct SQLiteLayerTests {
             }
         }
         let store = try fixture.open(create: false)
-        #expect(try await store.statistics().schemaVersion == Schema.currentVersion)
-        let identity = try await store.databaseIdentity()
+        #expect(try await store.inspecting { try $0.statistics() }.schemaVersion == Schema.currentVersion)
+        let identity = try await store.exporting { try $0.databaseIdentity() }
         #expect(identity.wholeMatch(of: /[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}/) != nil, "\(identity)")
         try fixture.rawConnection().execute(
             "INSERT INTO short_term_memories(content, export_origin, export_id) VALUES ('from another', 'memoryd', 'd:7:0')")
-        #expect(try await store.shortTermMemories(limit: 5).count == 3)
-        #expect(try await store.checkIntegrity().ok)
+        #expect(try await store.inspecting { try $0.shortTermMemories(limit: 5) }.count == 3)
+        #expect(try await store.inspecting { try $0.checkIntegrity() }.ok)
         await store.close()
         // The same identity at every opening; another database has another.
-        #expect(try await fixture.open(create: false).databaseIdentity() == identity)
+        #expect(try await fixture.open(create: false).exporting { try $0.databaseIdentity() } == identity)
         let other = try StoreFixture()
-        #expect(try await other.open().databaseIdentity() != identity)
+        #expect(try await other.open().exporting { try $0.databaseIdentity() } != identity)
         let raw = try fixture.rawConnection()
         #expect(try raw.prepare("PRAGMA integrity_check").firstRow { $0.text(0) } == "ok")
         #expect(throws: SQLiteError.self) {

@@ -176,7 +176,9 @@ struct ImportWriterTests {
         let id = try #require(
             try fixture.rawConnection().scalarInt("SELECT id FROM short_term_memories WHERE export_id = 'm1'"))
         let rules = ForgettingRules(rebuildSummary: { _ in nil }, edgeWeight: { _ in 0 })
-        _ = try await store.forget(.shortTerm(ShortTermMemoryID(id)), purge: true, at: .now, rules: rules)
+        _ = try await store.forgetting {
+            try $0.forget(.shortTerm(ShortTermMemoryID(id)), purge: true, at: .now, rules: rules)
+        }
         #expect(try rows(fixture) == ["claude-code|m2|kept|pending"])
 
         let counts = try await insert(
@@ -203,24 +205,24 @@ struct ImportWriterTests {
             try await store.importing { writer in try writer.savePosition(position, storedNow: stored) }
         }
         try await save(100, stored: 3)
-        var file = try #require(try await store.followedFiles().first)
+        var file = try #require(try await store.inspecting { try $0.followedFiles() }.first)
         #expect(file.readTo == 100 && file.messages == 3 && file.inode == 2 && file.error == nil)
         let firstStored = try #require(file.lastStoredAt)
 
         try await save(250, inode: 3, stored: 2)
-        file = try #require(try await store.followedFiles().first)
+        file = try #require(try await store.inspecting { try $0.followedFiles() }.first)
         #expect(file.readTo == 250 && file.messages == 5 && file.inode == 3)
 
         // Nothing stored: the time of the last message stored stays; an error is kept, then cleared.
         try await save(250, inode: 3, stored: 0, error: "line 7: is not JSON")
-        file = try #require(try await store.followedFiles().first)
+        file = try #require(try await store.inspecting { try $0.followedFiles() }.first)
         #expect(file.messages == 5 && file.error == "line 7: is not JSON")
         #expect(file.lastStoredAt.map { $0 >= firstStored } == true)
         let lastStored = file.lastStoredAt
         try await save(300, inode: 3, stored: 0)
-        file = try #require(try await store.followedFiles().first)
+        file = try #require(try await store.inspecting { try $0.followedFiles() }.first)
         #expect(file.readTo == 300 && file.error == nil && file.lastStoredAt == lastStored)
-        #expect(try await store.followedFiles().count == 1)
+        #expect(try await store.inspecting { try $0.followedFiles() }.count == 1)
     }
 
     @Test("setProject keeps a session's directory, the latest one given")

@@ -19,11 +19,15 @@ struct MemoryStoreTests {
             NewMemory(content: "new", session: "b", importance: 0.9, createdAt: Timestamp(iso8601: "2026-06-01")))
         let middle = try await store.add(
             NewMemory(content: "middle", session: "a", createdAt: Timestamp(iso8601: "2026-03-01")))
-        #expect(try await store.shortTermMemories(limit: 10).map(\.id) == [new, middle, old])
-        #expect(try await store.shortTermMemories(session: "a", limit: 10).map(\.id) == [middle, old])
-        #expect(try await store.shortTermMemories(status: .pending, limit: 2).map(\.id) == [new, middle])
-        #expect(try await store.shortTermMemories(status: .consolidated, limit: 10).isEmpty)
-        let stored = try #require(try await store.shortTermMemories(limit: 1).first)
+        #expect(try await store.inspecting { try $0.shortTermMemories(limit: 10) }.map(\.id) == [new, middle, old])
+        #expect(try await store.inspecting {
+            try $0.shortTermMemories(session: "a", limit: 10)
+        }.map(\.id) == [middle, old])
+        #expect(try await store.inspecting {
+            try $0.shortTermMemories(status: .pending, limit: 2)
+        }.map(\.id) == [new, middle])
+        #expect(try await store.inspecting { try $0.shortTermMemories(status: .consolidated, limit: 10) }.isEmpty)
+        let stored = try #require(try await store.inspecting { try $0.shortTermMemories(limit: 1) }.first)
         #expect(stored.importance == 0.9 && stored.source == "user" && stored.status == .pending && stored.ltmID == nil)
     }
 
@@ -34,7 +38,7 @@ struct MemoryStoreTests {
             try await store.add(NewMemory(content: " "))
         }
         await #expect(throws: StoreError.self) { try await store.add(NewMemory(content: "x", importance: 2)) }
-        #expect(try await store.statistics().stm.pending == 0)
+        #expect(try await store.inspecting { try $0.statistics() }.stm.pending == 0)
     }
 
     @Test("content with quotes, SQL, emoji and NUL is stored and read back exactly")
@@ -46,7 +50,7 @@ struct MemoryStoreTests {
         ]
         for content in contents {
             let id = try await store.add(NewMemory(content: content))
-            #expect(try await store.shortTermMemory(id).memory.content == content)
+            #expect(try await store.inspecting { try $0.shortTermMemory(id) }.memory.content == content)
         }
     }
 
@@ -55,14 +59,14 @@ struct MemoryStoreTests {
         let fixture = try StoreFixture()
         let store = try fixture.open()
         let id = try await store.add(NewMemory(content: "We adopted a beagle named Pixel"))
-        #expect(try await store.search("beagle", limit: 5).map(\.id) == [id.rawValue])
+        #expect(try await store.inspecting { try $0.search("beagle", limit: 5) }.map(\.id) == [id.rawValue])
         let connection = try fixture.rawConnection()
         try connection.execute("UPDATE short_term_memories SET content = 'We adopted a corgi' WHERE id = \(id)")
-        #expect(try await store.search("beagle", limit: 5).isEmpty)
-        #expect(try await store.search("corgi", limit: 5).count == 1)
+        #expect(try await store.inspecting { try $0.search("beagle", limit: 5) }.isEmpty)
+        #expect(try await store.inspecting { try $0.search("corgi", limit: 5) }.count == 1)
         try connection.execute("DELETE FROM short_term_memories WHERE id = \(id)")
-        #expect(try await store.search("corgi", limit: 5).isEmpty)
-        #expect(try await store.checkIntegrity().ok)
+        #expect(try await store.inspecting { try $0.search("corgi", limit: 5) }.isEmpty)
+        #expect(try await store.inspecting { try $0.checkIntegrity() }.ok)
     }
 
     @Test("search ranks with BM25, stems words, and explains a malformed query")
@@ -71,13 +75,13 @@ struct MemoryStoreTests {
         _ = try await store.add(NewMemory(content: "the weather was nice"))
         let strong = try await store.add(NewMemory(content: "Berlin Berlin Berlin, moving to Berlin"))
         let weak = try await store.add(NewMemory(content: "a long note that mentions Berlin once among many other words"))
-        let hits = try await store.search("berlin", limit: 10)
+        let hits = try await store.inspecting { try $0.search("berlin", limit: 10) }
         #expect(hits.map(\.id) == [strong.rawValue, weak.rawValue])
         #expect(hits[0].score > hits[1].score)
         #expect(hits[0].snippet.contains("[Berlin]"))
-        #expect(try await store.search("moved", limit: 10).map(\.id) == [strong.rawValue])
+        #expect(try await store.inspecting { try $0.search("moved", limit: 10) }.map(\.id) == [strong.rawValue])
         do {
-            _ = try await store.search("\"unterminated", limit: 10)
+            _ = try await store.inspecting { try $0.search("\"unterminated", limit: 10) }
             Issue.record("a malformed query was accepted")
         } catch let error as StoreError {
             guard case .invalidSearchQuery(_, let reason) = error else { throw error }
@@ -102,10 +106,10 @@ struct MemoryStoreTests {
         {
             try await LineReader.importing(LineReader(path: file, maximumLineBytes: 1 << 20), into: store, skipInvalid: false)
         }
-        #expect(try await store.statistics().stm.pending == 0)
+        #expect(try await store.inspecting { try $0.statistics() }.stm.pending == 0)
         let report = try await LineReader.importing(LineReader(path: file, maximumLineBytes: 1 << 20), into: store, skipInvalid: true)
         #expect(report.imported == 2 && report.skipped == 1 && report.errors.map(\.line) == [3])
-        #expect(try await store.shortTermMemories(limit: 10).map(\.source).sorted() == ["assistant", "user"])
+        #expect(try await store.inspecting { try $0.shortTermMemories(limit: 10) }.map(\.source).sorted() == ["assistant", "user"])
     }
 
     @Test("a bad line early in a long file refuses the import at once, and the store takes the next import")
@@ -120,7 +124,7 @@ struct MemoryStoreTests {
         }
         let report = try await LineReader.importing(LineReader(path: file, maximumLineBytes: 1 << 20), into: store, skipInvalid: true)
         #expect(report.imported == 20_001 && report.errors.map(\.line) == [2])
-        #expect(try await store.statistics().stm.pending == 20_001)
+        #expect(try await store.inspecting { try $0.statistics() }.stm.pending == 20_001)
     }
 
     @Test("the next batch of unreviewed memories is read after a position, oldest first, whatever the commit of the one before")
@@ -135,13 +139,17 @@ struct MemoryStoreTests {
                 .joined(separator: "\n").utf8
         ).write(to: URL(fileURLWithPath: file))
         _ = try await LineReader.importing(LineReader(path: file, maximumLineBytes: 1 << 20), into: store, skipInvalid: false)
-        let first = try await store.unreviewedMemories(createdAtOrBefore: nil, limit: 2)
+        let first = try await store.consolidating { try $0.unreviewedMemories(createdAtOrBefore: nil, limit: 2) }
         #expect(first.map(\.content) == ["m0", "m1"])
         let last = first[1]
-        let next = try await store.unreviewedMemories(after: (last.createdAt, last.id), createdAtOrBefore: nil, limit: 10)
+        let next = try await store.consolidating {
+            try $0.unreviewedMemories(after: (last.createdAt, last.id), createdAtOrBefore: nil, limit: 10)
+        }
         #expect(next.map(\.content) == ["m2", "m3"])
-        let bounded = try await store.unreviewedMemories(
-            after: (last.createdAt, last.id), createdAtOrBefore: Timestamp(iso8601: "2026-01-01T10:00:01Z")!, limit: 10)
+        let bounded = try await store.consolidating {
+            try $0.unreviewedMemories(
+                after: (last.createdAt, last.id), createdAtOrBefore: Timestamp(iso8601: "2026-01-01T10:00:01Z")!, limit: 10)
+        }
         #expect(bounded.map(\.content) == ["m2"])
     }
 
@@ -157,13 +165,13 @@ struct MemoryStoreTests {
         await #expect(throws: ImportRefused.self) {
             try await LineReader.importing(LineReader(path: file, maximumLineBytes: 1 << 20), into: store, skipInvalid: false)
         }
-        #expect(try await store.statistics().stm.pending == 0)
+        #expect(try await store.inspecting { try $0.statistics() }.stm.pending == 0)
         let report = try await LineReader.importing(LineReader(path: file, maximumLineBytes: 1 << 20), into: store, skipInvalid: true)
         #expect(report.imported == lines && report.errors.map(\.line) == [lines + 1])
-        let stored = try await store.shortTermMemories(limit: lines + 10).sorted { $0.id < $1.id }
+        let stored = try await store.inspecting { try $0.shortTermMemories(limit: lines + 10) }.sorted { $0.id < $1.id }
         #expect(stored.map(\.content) == (1...lines).map { "line \($0)" })
         #expect(stored.map(\.session) == (1...lines).map { "s\($0 % 3)" })
-        #expect(try await store.checkIntegrity().ok)
+        #expect(try await store.inspecting { try $0.checkIntegrity() }.ok)
     }
 
     @Test("check finds a full-text index that no longer matches its table")
@@ -171,10 +179,10 @@ struct MemoryStoreTests {
         let fixture = try StoreFixture()
         let store = try fixture.open()
         _ = try await store.add(NewMemory(content: "real"))
-        #expect(try await store.checkIntegrity().ok)
+        #expect(try await store.inspecting { try $0.checkIntegrity() }.ok)
         try fixture.rawConnection().execute(
             "INSERT INTO long_term_memories_fts(rowid, summary) VALUES (999, 'ghost')")
-        let report = try await store.checkIntegrity()
+        let report = try await store.inspecting { try $0.checkIntegrity() }
         #expect(!report.ok)
         #expect(report.checks.filter { !$0.ok }.map(\.name) == ["full-text long_term_memories_fts"])
     }
@@ -200,24 +208,26 @@ struct MemoryStoreTests {
             INSERT INTO relation_evidence(relation_id, stm_id, observed_at) VALUES (1, \(first), '2026-11-01T00:00:00.000Z');
             INSERT INTO relation_evidence(relation_id, ltm_id, observed_at) VALUES (1, 1, '2026-11-02T00:00:00.000Z');
             """)
-        let ltm = try await store.longTermMemory(LongTermMemoryID(1))
+        let ltm = try await store.inspecting { try $0.longTermMemory(LongTermMemoryID(1)) }
         #expect(ltm.memory.sourceCount == 2)
         #expect(ltm.sources.map(\.stmID) == [first, second])
         #expect(ltm.sources.map(\.role) == [.created, .reinforced])
         #expect(ltm.mentions.map(\.text) == ["Berlin"])
-        let stm = try await store.shortTermMemory(first)
+        let stm = try await store.inspecting { try $0.shortTermMemory(first) }
         #expect(stm.longTermMemory?.id == LongTermMemoryID(1))
         #expect(stm.mentions.map(\.entityName) == ["Leah"])
-        let leah = try await store.entity(EntityID(1))
+        let leah = try await store.inspecting { try $0.entity(EntityID(1)) }
         #expect(leah.aliases == ["Leah", "my sister"])
         #expect(leah.relations.map(\.predicate) == ["lives_in"])
         // Newest evidence first.
         #expect(leah.relations.first?.evidence == [.longTerm(LongTermMemoryID(1)), .shortTerm(first)])
-        #expect(try await store.entities(kind: "place", limit: 10).map(\.name) == ["Berlin"])
-        let stats = try await store.statistics()
+        #expect(try await store.inspecting { try $0.entities(kind: "place", limit: 10) }.map(\.name) == ["Berlin"])
+        let stats = try await store.inspecting { try $0.statistics() }
         #expect(stats.stm.consolidated == 2 && stats.ltm == 1 && stats.entities == 2 && stats.relations == 1)
-        #expect(try await store.checkIntegrity().ok)
-        await #expect(throws: StoreError.notFound(.entity(EntityID(99)))) { try await store.entity(EntityID(99)) }
+        #expect(try await store.inspecting { try $0.checkIntegrity() }.ok)
+        await #expect(throws: StoreError.notFound(.entity(EntityID(99)))) { try await store.inspecting {
+            try $0.entity(EntityID(99))
+        } }
     }
 
     @Test("stats stay exact through inserts, status changes and deletes made by any SQLite client")
@@ -236,12 +246,12 @@ struct MemoryStoreTests {
             DELETE FROM short_term_memories WHERE id = 5;
             INSERT INTO passes(kind) VALUES ('graph');
             """)
-        let stats = try await store.statistics()
+        let stats = try await store.inspecting { try $0.statistics() }
         #expect(stats.stm == .init(pending: 1, consolidated: 2, forgotten: 1))
         #expect(stats.ltm == 1 && stats.passes == 1 && stats.entities == 0)
-        #expect(try await store.checkIntegrity().ok)
+        #expect(try await store.inspecting { try $0.checkIntegrity() }.ok)
         try connection.execute("UPDATE record_counts SET count = 9 WHERE name = 'ltm'")
-        let report = try await store.checkIntegrity()
+        let report = try await store.inspecting { try $0.checkIntegrity() }
         #expect(report.checks.filter { !$0.ok }.map(\.detail) == ["ltm is 9, actual 1"])
     }
 
@@ -270,10 +280,10 @@ struct MemoryStoreTests {
         await #expect(throws: StoreError.locked(path: fixture.path, waitedMilliseconds: 100)) {
             try await store.add(NewMemory(content: "blocked"))
         }
-        #expect(try await store.statistics().stm.pending == 1)
+        #expect(try await store.inspecting { try $0.statistics() }.stm.pending == 1)
         try other.execute("ROLLBACK")
         _ = try await store.add(NewMemory(content: "after"))
-        #expect(try await store.statistics().stm.pending == 2)
+        #expect(try await store.inspecting { try $0.statistics() }.stm.pending == 2)
     }
 }
 
@@ -286,7 +296,7 @@ struct BestFirstTests {
             let rows = (0..<count).map { index in
                 (id: Int64(index * 7 % (count + 1)), rank: -Double(Int.random(in: 0..<50, using: &generator)) / 4)
             }
-            var heap = MemoryStore.BestFirst(rows)
+            var heap = StoreRecall.BestFirst(rows)
             var taken: [(id: Int64, rank: Double)] = []
             while let next = heap.next() { taken.append(next) }
             let sorted = rows.sorted { ($0.rank, $0.id) < ($1.rank, $1.id) }

@@ -41,7 +41,7 @@ package struct ConsolidationEngine: Sendable {
         }
     }
 
-    /// `speakers`: who spoke around a memory (`MemoryStore.neighbourSpeakers`), whose names are
+    /// `speakers`: who spoke around a memory (`StoreConsolidation.neighbourSpeakers`), whose names are
     /// no facts in themselves ("Thanks, Mel!").
     package func features(of memory: ShortTermMemory, speakers: Set<String> = []) -> Features {
         let text = TextFeatures(memory.content)

@@ -139,7 +139,7 @@ package struct ConsolidationPlanner {
     package typealias Features = ConsolidationEngine.Features
 
     /// The plan of those of a batch's memories that are still pending (all when `stillPending`
-    /// is nil): what `MemoryStore.consolidate` asks for.
+    /// is nil): what `StoreConsolidation.consolidate` asks for.
     package static func plan(
         _ memories: [ShortTermMemory], features: [Features], stillPending: Set<ShortTermMemoryID>? = nil,
         engine: ConsolidationEngine, index: any LongTermIndex, summaries: SummaryCache = SummaryCache()

@@ -4,7 +4,7 @@ import MemoryModel
 /// `memctl export`: every key, `null` when not set, and the memory's export id, so that
 /// importing the line twice, or beside another database's export, adds it once.
 package struct MemoryLineEncoder {
-    /// The identity of the database the memories are read from (`MemoryStore.databaseIdentity`).
+    /// The identity of the database the memories are read from (`StoreExport.databaseIdentity`).
     package let database: String
 
     package init(database: String) {

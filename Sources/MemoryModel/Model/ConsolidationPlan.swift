@@ -74,7 +74,7 @@ package struct ConsolidationPlan: Sendable, Equatable {
 }
 
 /// What consolidation asks of the stored long-term memories while it plans a batch. The store
-/// answers inside the batch's write transaction (`MemoryStore.consolidate`), so every answer is
+/// answers inside the batch's write transaction (`StoreConsolidation.consolidate`), so every answer is
 /// exact: nothing changes them until the plan is written. The rules live in the engine
 /// (`ConsolidationPlanner`), which never sees SQLite.
 package protocol LongTermIndex {

@@ -2,7 +2,7 @@ import MemoryEngines
 import MemoryModel
 import MemoryStorage
 
-extension MemoryStore {
+extension StoreBrowsing {
     /// Entities called `name` (any spelling seen, case-insensitive), most mentioned first: the
     /// name becomes a key the way the extractor makes keys.
     package func entities(named name: String) throws -> [Entity] {

@@ -21,13 +21,17 @@ package struct GraphQuery: Sendable {
         let coOccurrence = coOccurrence && (predicate == nil || predicate == Predicate.coOccurs.rawValue)
         var rows: [(id: Int64, edge: KnowledgeGraph.Edge)] = []
         if let center {
-            guard try await !store.entityNames([center]).isEmpty else { throw StoreError.notFound(.entity(center)) }
+            guard try await !store.browsing({ try $0.entityNames([center]) }).isEmpty else {
+                throw StoreError.notFound(.entity(center))
+            }
             var frontier: Set<EntityID> = [center]
             var reached: Set<EntityID> = [center]
             var seen: Set<Int64> = []
             for _ in 0..<max(1, depth) {
                 var next: Set<EntityID> = []
-                let around = try await store.edges(touching: frontier.sorted()).map { decayed($0, to: now) }
+                let around = try await store.browsing {
+                    try $0.edges(touching: frontier.sorted())
+                }.map { decayed($0, to: now) }
                 for row in around
                 where seen.insert(row.id).inserted && (coOccurrence || row.edge.predicate != Predicate.coOccurs.rawValue)
                     && (predicate == nil || row.edge.predicate == predicate)
@@ -41,13 +45,16 @@ package struct GraphQuery: Sendable {
         } else {
             // Stored weights are as of each edge's last observation: read more than needed, then
             // rank by the weight decayed to now.
-            rows = try await store.heaviestEdges(limit: limit * 4, coOccurrence: coOccurrence, predicate: predicate)
+            rows = try await store.browsing {
+                try $0.heaviestEdges(limit: limit * 4, coOccurrence: coOccurrence, predicate: predicate)
+            }
                 .map { decayed($0, to: now) }
         }
         rows.sort { ($0.edge.weight, $1.id) > ($1.edge.weight, $0.id) }
         rows = Array(rows.prefix(limit))
         let ids = Set(rows.flatMap { [$0.edge.source, $0.edge.target] } + (center.map { [$0] } ?? []))
-        return KnowledgeGraph(nodes: try await store.entityNames(ids.sorted()), edges: rows.map(\.edge))
+        let nodes = try await store.browsing { try $0.entityNames(ids.sorted()) }
+        return KnowledgeGraph(nodes: nodes, edges: rows.map(\.edge))
     }
 
     private func decayed(_ row: GraphEdgeRow, to now: Timestamp) -> (id: Int64, edge: KnowledgeGraph.Edge) {

@@ -18,7 +18,7 @@ extension Recaller {
         let sources = Array(rows.prefix(weights.threadSources))
         let afterEach = try await devices.each { index, store in
             let own = sources.filter { $0.device == devices.names[index] }
-            return try await store.turnsAfter(own, count: 2, scope: scope)
+            return try await store.recalling { try $0.turnsAfter(own, count: 2, scope: scope) }
         }
         var following: [DeviceRecordKey: [RecallFollowingTurn]] = [:]
         for (device, after) in zip(devices.names, afterEach) {
@@ -35,7 +35,7 @@ extension Recaller {
         }
         let stored = try await devices.each { index, store in
             let own = longTermIDs.filter { $0.device == devices.names[index] }.map { LongTermMemoryID($0.id) }
-            return try await store.longTermMemories(Set(own))
+            return try await store.recalling { try $0.longTermMemories(Set(own)) }
         }
         var longTerm: [DeviceRecordKey: RecallRanker.LongTerm] = [:]
         for (device, memories) in zip(devices.names, stored) {
@@ -51,27 +51,33 @@ extension Recaller {
             rows, following: following, longTerm: longTerm, queryWords: Set(words), now: now, limit: limit,
             asked: RecallRanker.pronounSpeaker(in: tokens))
         return try await devices.completing(ranked, device: \.device) { store, memories in
-            let detailed = try await store.withProvenance(memories)
-            return quoting ? try await store.withTurnsBefore(detailed) : detailed
+            let detailed = try await store.recalling { try $0.withProvenance(memories) }
+            return quoting ? try await store.recalling { try $0.withTurnsBefore(detailed) } : detailed
         }
     }
 
     /// The turns of every store's recall index that match `words`, best BM25 first, at most
     /// `RecallWeights.candidates`. With peers, each store first says what its index knows of the
-    /// words (`MemoryStore.recallPlan`); their sum is the corpus every turn is then scored against,
+    /// words (`StoreRecall.recallPlan`); their sum is the corpus every turn is then scored against,
     /// so that BM25 is on one scale, as if one index held every turn (docs/PEERS.md, "Ranked
     /// together").
     private func turns(matching words: [String], across devices: Devices, scope: ProjectScope?) async throws
         -> [RecallTurn]
     {
         guard devices.stores.count > 1 else {
-            return try await store.recallTurns(matching: words, weights: weights, scope: scope)
+            return try await store.recalling { [weights = self.weights] in
+                try $0.recallTurns(matching: words, weights: weights, scope: scope)
+            }
         }
-        let plans = try await devices.each { _, store in try await store.recallPlan(matching: words) }
+        let plans = try await devices.each { _, store in
+            try await store.recalling { try $0.recallPlan(matching: words) }
+        }
         let corpus = plans.dropFirst().reduce(plans[0].corpus) { $0 + $1.corpus }
         let weights = weights
         let found = try await devices.each { index, store in
-            try await store.recallTurns(plans[index], corpus: corpus, weights: weights, scope: scope).map { turn in
+            try await store.recalling {
+                try $0.recallTurns(plans[index], corpus: corpus, weights: weights, scope: scope)
+            }.map { turn in
                 var tagged = turn
                 tagged.device = devices.names[index]
                 return tagged
@@ -92,10 +98,12 @@ extension Recaller {
         -> (entities: [Recall.NamedEntity], facts: [Recall.Fact])
     {
         let graphs = try await devices.each { _, store in
-            let entities = try await store.namedEntities(aliasKeys: aliasKeys, speakers: firstPerson)
+            let entities = try await store.recalling {
+                try $0.namedEntities(aliasKeys: aliasKeys, speakers: firstPerson)
+            }
             // Facts about what the query names come before the speaker's own facts.
             let named = entities.filter { $0.kind != EntityKind.speaker.rawValue }.map(\.id)
-            let facts = try await store.facts(about: entities.map(\.id), first: named)
+            let facts = try await store.recalling { try $0.facts(about: entities.map(\.id), first: named) }
             return (entities, facts)
         }
         var entities = graphs[0].0
@@ -109,6 +117,6 @@ extension Recaller {
         return (entities, devices.merged(facts: graphs.map(\.1), limit: listedFacts))
     }
 
-    /// Facts a recall lists at most, as one store gives them (`MemoryStore.facts`).
+    /// Facts a recall lists at most, as one store gives them (`StoreRecall.facts`).
     static let listedFacts = 20
 }

@@ -24,10 +24,14 @@ package struct Searcher: Sendable {
         var peers = self.peers
         let hits = try await peers.reading(own: store) { devices in
             guard devices.stores.count > 1 else {
-                return try await store.search(query, limit: limit + 1, offset: offset, scope: scope)
+                return try await store.inspecting {
+                    try $0.search(query, limit: limit + 1, offset: offset, scope: scope)
+                }
             }
             let found = try await devices.each { index, store in
-                try await store.search(query, limit: offset + limit + 1, offset: 0, scope: scope).map { hit in
+                try await store.inspecting {
+                    try $0.search(query, limit: offset + limit + 1, offset: 0, scope: scope)
+                }.map { hit in
                     var tagged = hit
                     tagged.device = devices.names[index]
                     return tagged

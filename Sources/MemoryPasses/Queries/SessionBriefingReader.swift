@@ -23,12 +23,16 @@ package struct SessionBriefingReader: Sendable {
         var peers = self.peers
         let (candidates, facts) = try await peers.reading(own: store) { devices in
             let read = try await devices.each { index, store in
-                let candidates = try await store.briefingCandidates(scope: scope).map { candidate in
+                let candidates = try await store.recalling {
+                    try $0.briefingCandidates(scope: scope)
+                }.map { candidate in
                     var tagged = candidate
                     tagged.device = devices.names[index]
                     return tagged
                 }
-                return (candidates, try await store.facts(aboutSpeaker: NewMemory.defaultSource, limit: userFacts))
+                return (candidates, try await store.recalling {
+                    try $0.facts(aboutSpeaker: NewMemory.defaultSource, limit: userFacts)
+                })
             }
             return (read.flatMap(\.0), devices.merged(facts: read.map(\.1), limit: userFacts))
         }

@@ -219,22 +219,3 @@ extension MemoryStore {
         try reading { connection in try body(try ImportLookup(connection: connection)) }
     }
 }
-
-extension MemoryStore {
-    /// Every followed transcript, by path.
-    package func followedFiles() throws -> [FollowedFile] {
-        try withConnection { connection in
-            try connection.prepare(
-                """
-                SELECT path, tool, device, inode, read_to, messages, last_stored_at, error
-                FROM followed_files ORDER BY path
-                """
-            ).rows { row in
-                FollowedFile(
-                    path: row.text(0), tool: row.text(1), device: row.int64(2), inode: row.int64(3),
-                    readTo: row.int64(4), messages: row.int64(5),
-                    lastStoredAt: row.optionalText(6).flatMap { Timestamp(iso8601: $0) }, error: row.optionalText(7))
-            }
-        }
-    }
-}

@@ -193,7 +193,7 @@ package actor MemoryStore {
 
     package nonisolated let path: String
     package let busyTimeoutMilliseconds: Int
-    package let connection: Connection
+    let connection: Connection
     /// Stops the statement the store runs, from any task: a pass arms it around a batch's
     /// commit, so that a stop request rolls the batch back instead of waiting for it.
     package nonisolated let interruption: StoreInterruption
@@ -389,7 +389,7 @@ package actor MemoryStore {
 
     /// Runs `body`'s reads in one read transaction (`Connection.reading`), turning SQLite
     /// failures into `StoreError`s: for look-ups that run a statement per item.
-    package func reading<T>(_ body: (Connection) throws -> T) throws -> T {
+    func reading<T>(_ body: (Connection) throws -> T) throws -> T {
         try withConnection { connection in try connection.reading { try body(connection) } }
     }
 

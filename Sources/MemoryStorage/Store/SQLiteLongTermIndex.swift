@@ -2,7 +2,7 @@ import MemoryModel
 import SQLiteKit
 
 /// The long-term memories as consolidation's planner reads them, inside the transaction of
-/// `MemoryStore.consolidate`: every answer is the database's own at that moment.
+/// `StoreConsolidation.consolidate`: every answer is the database's own at that moment.
 package struct SQLiteLongTermIndex: LongTermIndex {
     let connection: Connection
     /// Whether any long-term memory belongs to a project. Without one (a store of chat history,
@@ -13,14 +13,14 @@ package struct SQLiteLongTermIndex: LongTermIndex {
 
     package init(connection: Connection) throws {
         self.connection = connection
-        try MemoryStore.createHeldBandKeys(connection)
+        try StoreConsolidation.createHeldBandKeys(connection)
         anyProject =
             try connection.scalarInt(
                 "SELECT EXISTS (SELECT 1 FROM long_term_memories WHERE project IS NOT NULL)") == 1
     }
 
     /// Newest first, read only as far as needed, from the written keys and those the pass holds
-    /// (`MemoryStore+HeldBandKeys`), merged in order. Where projects are stored, each key's
+    /// (`StoreConsolidation+HeldBandKeys`), merged in order. Where projects are stored, each key's
     /// memories are looked up for their project (`IS`: NULL matches NULL).
     package func newest(under key: Int64, project: String?, limit: Int, excluding excluded: Set<LongTermMemoryID>)
         throws -> [LongTermMemoryID]
@@ -74,8 +74,8 @@ package struct SQLiteLongTermIndex: LongTermIndex {
         ).bind([id.rawValue]).firstRow { row in
             LongTermMemory(
                 id: id, summary: row.text(0), strength: row.double(1), importance: row.double(2),
-                createdAt: MemoryStore.timestamp(row, 3), updatedAt: MemoryStore.timestamp(row, 4),
-                lastReinforcedAt: MemoryStore.timestamp(row, 5), sourceCount: 0, project: row.optionalText(6))
+                createdAt: StoreRows.timestamp(row, 3), updatedAt: StoreRows.timestamp(row, 4),
+                lastReinforcedAt: StoreRows.timestamp(row, 5), sourceCount: 0, project: row.optionalText(6))
         }
     }
 
@@ -92,7 +92,7 @@ package struct SQLiteLongTermIndex: LongTermIndex {
             WHERE ls.ltm_id = ? AND ls.role <> 'reinforced' AND s.status = 'consolidated'
             """
         ).bind([id.rawValue]).firstRow { row in
-            MemoryStore.optionalTimestamp(row, 1).map { Merging(session: row.text(0), lastMergedAt: $0) }
+            StoreRows.optionalTimestamp(row, 1).map { Merging(session: row.text(0), lastMergedAt: $0) }
         } ?? nil
     }
 }

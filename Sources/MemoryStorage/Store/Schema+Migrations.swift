@@ -217,7 +217,7 @@ extension Schema {
     /// batches at a time, in key order, instead of at every commit: one row per long-term memory
     /// whose keys the pass holds and has not written; a pass that was stopped or killed leaves
     /// the rows, and the next pass writes their keys from the summaries first
-    /// (`MemoryStore.beginHoldingBandKeys`). A long-term memory that goes takes its row with it.
+    /// (`StoreConsolidation.beginHoldingBandKeys`). A long-term memory that goes takes its row with it.
     static let version6 = """
         CREATE TABLE long_term_signatures_stale (
             ltm_id INTEGER PRIMARY KEY REFERENCES long_term_memories(id) ON DELETE CASCADE

@@ -19,12 +19,14 @@ struct EntitiesPage {
         var cursor: EntityCursor?
         if let after = query["after"] {
             let id = try WebUI.number(after)
-            guard let entity = try await store.entityNames([EntityID(id)]).first else {
+            guard let entity = try await store.browsing({ try $0.entityNames([EntityID(id)]) }).first else {
                 throw PageError(.badRequest, "after=\(after) is not an entity: follow the page's own links.")
             }
             cursor = EntityCursor(name: entity.name, id: entity.id)
         }
-        let entities = try await store.entities(kind: kind.isEmpty ? nil : kind, after: cursor, limit: Self.pageSize)
+        let entities = try await store.browsing {
+            try $0.entities(kind: kind.isEmpty ? nil : kind, after: cursor, limit: Self.pageSize)
+        }
         var body = "<h1>Entities</h1>"
         body += "<p class=\"subtitle\">People, places, organizations and the rest that memories name, A to Z.</p>"
         body += "<div class=\"filters\">"

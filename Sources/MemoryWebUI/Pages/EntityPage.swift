@@ -12,7 +12,9 @@ struct EntityPage {
     static let togetherShown = 20
 
     func page() async throws -> Page {
-        let detail = try await store.entity(id, mentionLimit: Self.mentionsShown, relationLimit: Self.relationsRead)
+        let detail = try await store.inspecting {
+            try $0.entity(id, mentionLimit: Self.mentionsShown, relationLimit: Self.relationsRead)
+        }
         let entity = detail.entity
         let typed = detail.relations.filter { $0.predicate != Predicate.coOccurs.rawValue }
         let together = detail.relations.filter { $0.predicate == Predicate.coOccurs.rawValue }

@@ -29,7 +29,7 @@ struct GraphPage {
         let graph = try await GraphQuery(store: store).graph(
             around: center?.id, depth: depth, limit: limit, coOccurrence: relation != Self.typed,
             predicate: relation.isEmpty || relation == Self.typed ? nil : relation)
-        let mentions = try await store.mentionCounts(graph.nodes.map(\.id))
+        let mentions = try await store.browsing { try $0.mentionCounts(graph.nodes.map(\.id)) }
 
         var body = "<h1>Knowledge graph</h1>"
         body +=
@@ -62,8 +62,10 @@ struct GraphPage {
     /// `?entity=` as an id, else as a name (the most mentioned entity of that name).
     private func centerEntity() async throws -> EntityName? {
         guard let given = query["entity"]?.trimmed, !given.isEmpty else { return nil }
-        if let id = Int64(given), let entity = try await store.entityNames([EntityID(id)]).first { return entity }
-        guard let entity = try await store.entities(named: given).first else {
+        if let id = Int64(given), let entity = try await store.browsing({ try $0.entityNames([EntityID(id)]) }).first {
+            return entity
+        }
+        guard let entity = try await store.browsing({ try $0.entities(named: given) }).first else {
             throw PageError(.notFound, "No entity is called \(given).")
         }
         return EntityName(id: entity.id, name: entity.name, kind: entity.kind)

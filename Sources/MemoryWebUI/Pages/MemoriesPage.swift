@@ -31,15 +31,17 @@ struct MemoriesPage {
         body += "</div>"
         let next: MemoryCursor?
         if status == Self.longTerm {
-            let memories = try await store.longTermMemories(before: cursor, limit: Self.pageSize)
+            let memories = try await store.browsing { try $0.longTermMemories(before: cursor, limit: Self.pageSize) }
             body += memories.isEmpty ? Self.none : Self.longTermTable(memories)
             next =
                 memories.count == Self.pageSize
                 ? memories.last.map { MemoryCursor(createdAt: $0.createdAt, id: $0.id.rawValue) } : nil
         } else {
-            let memories = try await store.shortTermMemories(
-                status: MemoryStatus(rawValue: status), before: cursor, limit: Self.pageSize)
-            let titles = try await store.sessionTitles(Set(memories.map(\.session)))
+            let memories = try await store.inspecting {
+                try $0.shortTermMemories(
+                    status: MemoryStatus(rawValue: status), before: cursor, limit: Self.pageSize)
+            }
+            let titles = try await store.inspecting { try $0.sessionTitles(Set(memories.map(\.session))) }
             body += memories.isEmpty ? Self.none : Self.shortTermTable(memories, titles: titles)
             next =
                 memories.count == Self.pageSize

@@ -19,7 +19,7 @@ struct MemoryPage {
     }
 
     private func shortTerm(_ id: ShortTermMemoryID) async throws -> Page {
-        let detail = try await store.shortTermMemory(id)
+        let detail = try await store.inspecting { try $0.shortTermMemory(id) }
         let memory = detail.memory
         var body = "<h1>Short-term memory stm:\(id)</h1>"
         body += "<p class=\"subtitle\">\(HTML.escaped(memory.source)) said it on \(memory.createdAt.minutes) UTC.</p>"
@@ -52,10 +52,10 @@ struct MemoryPage {
     }
 
     private func longTerm(_ id: LongTermMemoryID) async throws -> Page {
-        let explanation = try await store.explain(id, sourceLimit: Self.sourcesShown)
-        let mentions = try await store.mentions(in: .longTerm(id))
+        let explanation = try await store.inspecting { try $0.explain(id, sourceLimit: Self.sourcesShown) }
+        let mentions = try await store.browsing { try $0.mentions(in: .longTerm(id)) }
         let memory = explanation.memory
-        let titles = try await store.sessionTitles(Set(explanation.sources.map(\.memory.session)))
+        let titles = try await store.inspecting { try $0.sessionTitles(Set(explanation.sources.map(\.memory.session))) }
         var body = "<h1>Long-term memory ltm:\(id)</h1>"
         body +=
             "<p class=\"subtitle\">Made of \(memory.sourceCount) short-term "

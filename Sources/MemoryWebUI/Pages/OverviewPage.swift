@@ -12,12 +12,12 @@ struct OverviewPage {
     static let passesShown = 12
 
     func page() async throws -> Page {
-        let stats = try await store.statistics()
-        let passes = try await store.passes(limit: Self.passesShown)
+        let stats = try await store.inspecting { try $0.statistics() }
+        let passes = try await store.inspecting { try $0.passes(limit: Self.passesShown) }
         let last = try await lastDay(passes: passes)
         let first = last.adding(days: -(Self.days - 1))
-        let days = try await store.memoriesByDay(from: first, through: last)
-        let passDays = try await store.passesByDay(from: first, through: last)
+        let days = try await store.browsing { try $0.memoriesByDay(from: first, through: last) }
+        let passDays = try await store.browsing { try $0.passesByDay(from: first, through: last) }
 
         var body = "<h1>What memoryd remembers</h1>"
         body +=
@@ -56,7 +56,8 @@ struct OverviewPage {
             }
             return day
         }
-        let newest = [try await store.newestMemoryTime(), passes.first?.startedAt].compactMap { $0 }.max()
+        let newestMemory = try await store.browsing { try $0.newestMemoryTime() }
+        let newest = [newestMemory, passes.first?.startedAt].compactMap { $0 }.max()
         return CalendarDay(newest ?? .now)
     }
 

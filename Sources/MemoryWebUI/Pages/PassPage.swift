@@ -9,7 +9,7 @@ struct PassPage {
     static let forgottenShown = 200
 
     func page() async throws -> Page {
-        guard let pass = try await store.passes(limit: 1, id: id).first else {
+        guard let pass = try await store.inspecting({ try $0.passes(limit: 1, id: id) }).first else {
             throw PageError(.notFound, "There is no pass \(id.rawValue) in the ledger.")
         }
         var body =
@@ -27,7 +27,7 @@ struct PassPage {
         if let error = pass.error { fields.append(("Error", HTML.escaped(error))) }
         body += "<div class=\"panel\">" + HTML.fields(fields) + "</div>"
         if pass.kind == .consolidation {
-            let forgotten = try await store.memoriesForgotten(by: pass, limit: Self.forgottenShown)
+            let forgotten = try await store.browsing { try $0.memoriesForgotten(by: pass, limit: Self.forgottenShown) }
             body += "<h2>What it forgot</h2>"
             if forgotten.isEmpty {
                 body += "<p class=\"muted\">Nothing that is still stored as forgotten.</p>"
@@ -35,7 +35,7 @@ struct PassPage {
                 body +=
                     "<p class=\"muted\">Short-term memories it found too old and unimportant to keep, and that "
                     + "merged into nothing. They stay listed until the retention ends and a pass purges them.</p>"
-                let titles = try await store.sessionTitles(Set(forgotten.map(\.session)))
+                let titles = try await store.inspecting { try $0.sessionTitles(Set(forgotten.map(\.session))) }
                 body += MemoriesPage.shortTermTable(forgotten, titles: titles)
             }
         }

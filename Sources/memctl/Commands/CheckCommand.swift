@@ -17,7 +17,7 @@ struct CheckCommand: Command {
     }
 
     func run(_ context: Context) async throws {
-        let report = try await context.openStoreToRead().checkIntegrity()
+        let report = try await context.openStoreToRead().inspecting { try $0.checkIntegrity() }
         if context.json {
             try context.printJSON(report)
         } else {

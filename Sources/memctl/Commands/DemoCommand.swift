@@ -34,12 +34,14 @@ struct DemoCommand: Command {
     func run(_ context: Context) async throws {
         let path = try databasePath(context)
         let store = try context.openStore(path: path, create: true)
-        guard try await store.statistics().stm.total == 0 else { throw DemoNeedsNewDatabase(path: path) }
+        guard try await store.inspecting({ try $0.statistics() }).stm.total == 0 else {
+            throw DemoNeedsNewDatabase(path: path)
+        }
         // The sample's ten weeks end now: day 0 starts exactly 70 days ago, so every memory's
         // age, and so what the cycle keeps, merges and forgets, is the same whenever it runs.
         let memories = DemoSample.memories(startingAt: Timestamp.now.subtracting(.seconds(70 * 86_400)))
         _ = try await store.add(memories)
-        let before = try await store.statistics()
+        let before = try await store.inspecting { try $0.statistics() }
         let records = try await MaintenanceCycle(store: store).run()
         for record in records where record.outcome != .completed {
             throw DemoFailed(record: record)
@@ -97,16 +99,17 @@ struct DemoReport: Encodable {
 
     init(store: MemoryStore, path: String, before: StoreStatistics, records: [PassRecord]) async throws {
         database = path
-        let after = try await store.statistics()
+        let after = try await store.inspecting { try $0.statistics() }
         shortTermBefore = before.stm.total
         shortTermAfter = after.stm
         longTerm = after.ltm
         passes = records.map { PassSummary(record: $0, seconds: $0.seconds) }
-        merged = try await store.longTermMemories(limit: 3, mostSources: true).map {
+        merged = try await store.inspecting { try $0.longTermMemories(limit: 3, mostSources: true) }.map {
             Merged(ltm: $0.id.rawValue, sources: $0.sourceCount, summary: $0.summary)
         }
-        forgotten = try await store.shortTermMemories(status: .forgotten, limit: 5).map(\.content)
-        topEntities = Array(try await store.entities(limit: 100).filter { EntityKind(rawValue: $0.kind)?.isNamed == true && $0.kind != "speaker" }.prefix(8))
+        forgotten = try await store.inspecting { try $0.shortTermMemories(status: .forgotten, limit: 5) }.map(\.content)
+        let entities = try await store.inspecting { try $0.entities(limit: 100) }
+        topEntities = Array(entities.filter { EntityKind(rawValue: $0.kind)?.isNamed == true && $0.kind != "speaker" }.prefix(8))
         let graph = try await GraphQuery(store: store).graph(around: nil, depth: 1, limit: 8, coOccurrence: false).roundedWeights
         let names = Dictionary(uniqueKeysWithValues: graph.nodes.map { ($0.id, $0.name) })
         strongestEdges = graph.edges.map {
@@ -115,8 +118,8 @@ struct DemoReport: Encodable {
                 weight: $0.weight, validFrom: $0.validFrom, validTo: $0.validTo)
         }
         var closed: [Edge] = []
-        for speaker in try await store.entities(kind: "speaker", limit: 10) {
-            for relation in try await store.entity(speaker.id).relations
+        for speaker in try await store.inspecting({ try $0.entities(kind: "speaker", limit: 10) }) {
+            for relation in try await store.inspecting({ try $0.entity(speaker.id) }).relations
             where relation.predicate == Predicate.livesIn.rawValue && relation.validTo != nil {
                 closed.append(
                     Edge(

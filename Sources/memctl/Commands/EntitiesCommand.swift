@@ -25,7 +25,7 @@ struct EntitiesCommand: Command {
     }
 
     func run(_ context: Context) async throws {
-        let entities = try await context.openStoreToRead().entities(kind: kind, limit: limit)
+        let entities = try await context.openStoreToRead().inspecting { try $0.entities(kind: kind, limit: limit) }
         if context.json { return try context.printJSON(entities) }
         var table = Table(
             .init(header: "ID", rightAligned: true), .init(header: "KIND"),

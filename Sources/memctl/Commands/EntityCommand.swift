@@ -25,9 +25,9 @@ struct EntityCommand: Command {
 
     func run(_ context: Context) async throws {
         let store = try context.openStoreToRead()
-        let matches = try await store.entities(named: name)
+        let matches = try await store.browsing { try $0.entities(named: name) }
         guard let best = matches.first else { throw NoSuchEntity(name: name) }
-        let detail = try await store.entity(best.id)
+        let detail = try await store.inspecting { try $0.entity(best.id) }
         if context.json { return try context.printJSON(detail) }
         ShowCommand.printEntity(detail, context)
         if matches.count > 1 {

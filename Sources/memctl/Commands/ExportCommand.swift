@@ -60,7 +60,7 @@ struct ExportCommand: Command {
     func run(_ context: Context) async throws {
         let scope = try project.scope(context, defaultDirectory: nil)
         let store = try context.openStoreToRead()
-        let encoder = MemoryLineEncoder(database: try await store.databaseIdentity())
+        let encoder = MemoryLineEncoder(database: try await store.exporting { try $0.databaseIdentity() })
         guard let file else {
             var output = OutputBuffer()
             _ = try await Self.export(from: store, scope: scope, encoder: encoder, to: &output)
@@ -85,12 +85,16 @@ struct ExportCommand: Command {
         from store: MemoryStore, scope: ProjectScope?, encoder: MemoryLineEncoder, to output: inout OutputBuffer
     ) async throws -> (exported: Int, forgotten: Int) {
         var counts = (exported: 0, forgotten: 0)
-        guard let last = try await store.highestShortTermMemoryID() else { return counts }
-        var page = try await store.exportPage(
-            after: nil, through: last, scope: scope, limit: pageMemories, textBytes: pageTextBytes)
+        guard let last = try await store.exporting({ try $0.highestShortTermMemoryID() }) else { return counts }
+        var page = try await store.exporting {
+            try $0.exportPage(
+                after: nil, through: last, scope: scope, limit: pageMemories, textBytes: pageTextBytes)
+        }
         while let end = page.last?.memory.id {
-            async let next = store.exportPage(
-                after: end, through: last, scope: scope, limit: pageMemories, textBytes: pageTextBytes)
+            async let next = store.exporting {
+                try $0.exportPage(
+                    after: end, through: last, scope: scope, limit: pageMemories, textBytes: pageTextBytes)
+            }
             for exported in page {
                 output.append(encoder.line(exported))
                 counts.exported += 1

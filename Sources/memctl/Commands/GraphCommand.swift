@@ -43,7 +43,9 @@ struct GraphCommand: Command {
         let store = try context.openStoreToRead()
         var center: EntityID?
         if let entity {
-            guard let found = try await store.entities(named: entity).first else { throw NoSuchEntity(name: entity) }
+            guard let found = try await store.browsing({ try $0.entities(named: entity) }).first else {
+                throw NoSuchEntity(name: entity)
+            }
             center = found.id
         }
         let graph = try await GraphQuery(store: store).graph(around: center, depth: depth, limit: limit).roundedWeights

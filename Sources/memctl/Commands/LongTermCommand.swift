@@ -21,7 +21,7 @@ struct LongTermCommand: Command {
     }
 
     func run(_ context: Context) async throws {
-        let memories = try await context.openStoreToRead().longTermMemories(limit: limit)
+        let memories = try await context.openStoreToRead().inspecting { try $0.longTermMemories(limit: limit) }
         if context.json { return try context.printJSON(memories) }
         var table = Table(
             .init(header: "ID", rightAligned: true), .init(header: "CREATED (UTC)"),

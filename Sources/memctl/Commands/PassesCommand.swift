@@ -22,7 +22,7 @@ struct PassesCommand: Command {
     }
 
     func run(_ context: Context) async throws {
-        let passes = try await context.openStoreToRead().passes(limit: limit)
+        let passes = try await context.openStoreToRead().inspecting { try $0.passes(limit: limit) }
         if context.json { return try context.printJSON(passes) }
         var table = Table(
             .init(header: "ID", rightAligned: true), .init(header: "KIND"), .init(header: "STARTED (UTC)"),

@@ -87,14 +87,18 @@ struct RecallCommand: Command {
         if context.json { return try context.printJSON(recall) }
         // A conversation imported from a chat export is shown by its title (a peer's, from its
         // own database).
-        let titles = try await store.sessionTitles(
-            Set(recall.memories.filter { $0.device == nil }.compactMap(\.session)))
+        let titles = try await store.inspecting {
+            try $0.sessionTitles(
+                Set(recall.memories.filter { $0.device == nil }.compactMap(\.session)))
+        }
         var peerTitles: [String: [String: String]] = [:]
         for opened in peerStores.opened {
             let sessions = Set(recall.memories.filter { $0.device == opened.peer.name }.compactMap(\.session))
             // Titles only name sessions: a peer that fails now shows its sessions' ids, as
             // one without titles does, rather than failing a recall already made.
-            if !sessions.isEmpty { peerTitles[opened.peer.name] = try? await opened.store.sessionTitles(sessions) }
+            if !sessions.isEmpty {
+                peerTitles[opened.peer.name] = try? await opened.store.inspecting { try $0.sessionTitles(sessions) }
+            }
         }
         Self.print(recall, context) { memory in
             memory.session.map { session in

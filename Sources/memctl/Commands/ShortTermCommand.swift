@@ -35,13 +35,16 @@ struct ShortTermCommand: Command {
 
     func run(_ context: Context) async throws {
         let store = try context.openStoreToRead()
-        let memories = try await store.shortTermMemories(status: status, session: session, limit: limit)
+        let memories = try await store.inspecting {
+            try $0.shortTermMemories(status: status, session: session, limit: limit)
+        }
         if context.json { return try context.printJSON(memories) }
         // A conversation imported from a chat export is shown by its title; a coding agent's
         // session by its project's directory name and the start of its id.
         let sessions = Set(memories.map(\.session))
-        var titles = try await store.sessionTitles(sessions)
-        for (session, project) in try await store.sessionProjects(sessions) where titles[session] == nil {
+        var titles = try await store.inspecting { try $0.sessionTitles(sessions) }
+        let projects = try await store.inspecting { try $0.sessionProjects(sessions) }
+        for (session, project) in projects where titles[session] == nil {
             titles[session] = "\(project.split(separator: "/").last ?? "/") \(session.prefix(8))"
         }
         var table = Table(

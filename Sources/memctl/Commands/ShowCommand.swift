@@ -40,19 +40,19 @@ struct ShowCommand: Command {
         let store = try context.openStoreToRead(device: device)
         switch reference {
         case .shortTerm(let id):
-            let detail = try await store.shortTermMemory(id)
+            let detail = try await store.inspecting { try $0.shortTermMemory(id) }
             if context.json { return try context.printJSON(detail) }
             printShortTerm(detail, context)
         case .longTerm(let id):
-            let detail = try await store.longTermMemory(id)
+            let detail = try await store.inspecting { try $0.longTermMemory(id) }
             if context.json { return try context.printJSON(detail) }
             printLongTerm(detail, context)
         case .entity(let id):
-            let detail = try await store.entity(id)
+            let detail = try await store.inspecting { try $0.entity(id) }
             if context.json { return try context.printJSON(detail) }
             Self.printEntity(detail, context)
         case .pass(let id):
-            guard let pass = try await store.passes(limit: 1, id: id).first else {
+            guard let pass = try await store.inspecting({ try $0.passes(limit: 1, id: id) }).first else {
                 throw StoreError.notFound(reference)
             }
             if context.json { return try context.printJSON(pass) }

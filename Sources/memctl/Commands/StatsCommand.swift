@@ -18,7 +18,7 @@ struct StatsCommand: Command {
     }
 
     func run(_ context: Context) async throws {
-        let stats = try await context.openStoreToRead().statistics()
+        let stats = try await context.openStoreToRead().inspecting { try $0.statistics() }
         if context.json { return try context.printJSON(stats) }
         context.printFields([
             ("database", context.databasePath),

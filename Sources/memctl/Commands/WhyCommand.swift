@@ -29,10 +29,10 @@ struct WhyCommand: Command {
 
     func run(_ context: Context) async throws {
         let store = try context.openStoreToRead(device: device)
-        let explanation = try await store.explain(id)
+        let explanation = try await store.inspecting { try $0.explain(id) }
         if context.json { return try context.printJSON(explanation) }
         // A conversation imported from a chat export is shown by its title.
-        let titles = try await store.sessionTitles(Set(explanation.sources.map(\.memory.session)))
+        let titles = try await store.inspecting { try $0.sessionTitles(Set(explanation.sources.map(\.memory.session))) }
         let memory = explanation.memory
         context.printFields([
             ("ltm", String(memory.id.rawValue)),

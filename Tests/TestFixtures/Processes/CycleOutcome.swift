@@ -12,9 +12,9 @@ import SQLiteKit
 /// What a cycle decided on a database, for tests that compare an interrupted run (killed, out of
 /// space) with an uninterrupted one.
 package enum CycleOutcome {
-    /// Every row a cycle decides, without the times (`MemoryStore.decisions`).
+    /// Every row a cycle decides, without the times (`StoreInspection.decisions`).
     package static func rows(_ db: String) throws -> [String] {
-        try MemoryStore.decisions(try Connection(path: db, mode: .readWrite, busyTimeoutMilliseconds: 1000))
+        try StoreInspection.decisions(try Connection(path: db, mode: .readWrite, busyTimeoutMilliseconds: 1000))
     }
 
     /// `count` memories of a few people, places and small talk, over the last 40 hours.

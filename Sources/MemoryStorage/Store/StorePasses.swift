@@ -2,24 +2,29 @@ import FoundationEssentials
 import MemoryModel
 import SQLiteKit
 
-extension MemoryStore {
+/// The ledger of passes (`passes`): when each began and ended, and what it did.
+package struct StorePasses: StoreFeature {
+    package let connection: Connection
+
+    package init(_ connection: Connection) { self.connection = connection }
+}
+
+extension StorePasses {
     /// Records the start of a pass. Any pass of the same kind still marked running is stale — the
     /// caller holds the kind's pass lock — and is closed as failed: its process ended without
     /// finishing it.
     package func beginPass(_ kind: PassKind, at now: Timestamp) throws -> PassID {
-        try withConnection { connection in
-            try connection.inTransaction {
-                try connection.prepare(
-                    """
-                    UPDATE passes SET outcome = 'failed', finished_at = max(started_at, ?2),
-                        error = 'interrupted: the process running it ended before the pass finished'
-                    WHERE kind = ?1 AND outcome = 'running'
-                    """
-                ).bind([kind.rawValue, now.iso8601]).run()
-                try connection.prepare("INSERT INTO passes(kind, started_at) VALUES (?, ?)")
-                    .bind([kind.rawValue, now.iso8601]).run()
-                return PassID(connection.lastInsertRowID)
-            }
+        try connection.inTransaction {
+            try connection.prepare(
+                """
+                UPDATE passes SET outcome = 'failed', finished_at = max(started_at, ?2),
+                    error = 'interrupted: the process running it ended before the pass finished'
+                WHERE kind = ?1 AND outcome = 'running'
+                """
+            ).bind([kind.rawValue, now.iso8601]).run()
+            try connection.prepare("INSERT INTO passes(kind, started_at) VALUES (?, ?)")
+                .bind([kind.rawValue, now.iso8601]).run()
+            return PassID(connection.lastInsertRowID)
         }
     }
 
@@ -35,15 +40,13 @@ extension MemoryStore {
     package func finishPass(_ pass: PassID, outcome: PassOutcome, error: String?, progress: PassProgress, at now: Timestamp)
         throws -> PassRecord
     {
-        try withConnection { connection in
-            try connection.inTransaction {
-                try Self.record(progress, of: pass, connection)
-                try connection.prepare(
-                    "UPDATE passes SET outcome = ?, error = ?, finished_at = max(started_at, ?) WHERE id = ?"
-                ).bind([outcome.rawValue, error, now.iso8601, pass.rawValue]).run()
-            }
+        try connection.inTransaction {
+            try StorePasses.record(progress, of: pass, connection)
+            try connection.prepare(
+                "UPDATE passes SET outcome = ?, error = ?, finished_at = max(started_at, ?) WHERE id = ?"
+            ).bind([outcome.rawValue, error, now.iso8601, pass.rawValue]).run()
         }
-        guard let record = try passes(limit: 1, id: pass).first else { throw StoreError.notFound(.pass(pass)) }
+        guard let record = try StoreInspection(connection).passes(limit: 1, id: pass).first else { throw StoreError.notFound(.pass(pass)) }
         return record
     }
 }

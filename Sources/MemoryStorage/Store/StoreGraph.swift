@@ -2,48 +2,51 @@ import FoundationEssentials
 import MemoryModel
 import SQLiteKit
 
+/// What the graph pass reads and writes: relations between entities, and their evidence.
+package struct StoreGraph: StoreFeature {
+    package let connection: Connection
+
+    package init(_ connection: Connection) { self.connection = connection }
+}
+
 // MARK: - What the graph pass reads and writes
 
-extension MemoryStore {
+extension StoreGraph {
     /// Extracted short-term memories not yet in the graph, oldest first, with their mentions.
     package func ungraphedMemories(limit: Int) throws -> [GraphInput] {
-        try withConnection { connection in
-            let mentions = try connection.prepare(
-                """
-                SELECT m.entity_id, e.kind, m.start_offset, m.end_offset
-                FROM entity_mentions m JOIN entities e ON e.id = m.entity_id
-                WHERE m.stm_id = ? ORDER BY m.start_offset
-                """)
-            let memories = try connection.prepare(
-                """
-                SELECT id, content, source, created_at FROM short_term_memories INDEXED BY short_term_memories_ungraphed
-                WHERE graphed_at IS NULL AND extracted_at IS NOT NULL ORDER BY created_at, id LIMIT ?
-                """
-            ).bind([limit]).rows { row in
-                (ShortTermMemoryID(row.int64(0)), row.text(1), row.text(2), Self.timestamp(row, 3))
-            }
-            return try memories.map { id, text, source, createdAt in
-                GraphInput(
-                    memory: id, text: text, source: source, createdAt: createdAt,
-                    mentions: try mentions.bind([id.rawValue]).rows { row in
-                        GraphInput.Mention(
-                            entity: EntityID(row.int64(0)), kind: EntityKind(rawValue: row.text(1)) ?? .person,
-                            start: row.int(2), end: row.int(3))
-                    },
-                    times: try Self.times(of: id, connection))
-            }
+        let mentions = try connection.prepare(
+            """
+            SELECT m.entity_id, e.kind, m.start_offset, m.end_offset
+            FROM entity_mentions m JOIN entities e ON e.id = m.entity_id
+            WHERE m.stm_id = ? ORDER BY m.start_offset
+            """)
+        let memories = try connection.prepare(
+            """
+            SELECT id, content, source, created_at FROM short_term_memories INDEXED BY short_term_memories_ungraphed
+            WHERE graphed_at IS NULL AND extracted_at IS NOT NULL ORDER BY created_at, id LIMIT ?
+            """
+        ).bind([limit]).rows { row in
+            (ShortTermMemoryID(row.int64(0)), row.text(1), row.text(2), StoreRows.timestamp(row, 3))
+        }
+        return try memories.map { id, text, source, createdAt in
+            GraphInput(
+                memory: id, text: text, source: source, createdAt: createdAt,
+                mentions: try mentions.bind([id.rawValue]).rows { row in
+                    GraphInput.Mention(
+                        entity: EntityID(row.int64(0)), kind: EntityKind(rawValue: row.text(1)) ?? .person,
+                        start: row.int(2), end: row.int(3))
+                },
+                times: try StoreExtraction.times(of: id, connection))
         }
     }
 
     package func ungraphedCount() throws -> Int {
-        try withConnection { connection in
-            Int(
-                try connection.scalarInt(
-                    """
-                    SELECT count(*) FROM short_term_memories INDEXED BY short_term_memories_ungraphed
-                    WHERE graphed_at IS NULL AND extracted_at IS NOT NULL
-                    """) ?? 0)
-        }
+        Int(
+            try connection.scalarInt(
+                """
+                SELECT count(*) FROM short_term_memories INDEXED BY short_term_memories_ungraphed
+                WHERE graphed_at IS NULL AND extracted_at IS NOT NULL
+                """) ?? 0)
     }
 
     /// Writes one batch of observations, in memory order, and the pass's progress in one
@@ -54,18 +57,16 @@ extension MemoryStore {
         apply: (GraphObservation, GraphInput, SQLiteRelationTable) throws -> Void, at now: Timestamp,
         progress: PassProgress, of pass: PassID
     ) throws {
-        try withConnection { connection in
-            try connection.inTransaction {
-                let table = SQLiteRelationTable(connection: connection, now: now)
-                for (input, observations) in batch {
-                    try connection.prepare(
-                        "UPDATE short_term_memories SET graphed_at = ? WHERE id = ? AND graphed_at IS NULL"
-                    ).bind([now.iso8601, input.memory.rawValue]).run()
-                    guard connection.changes == 1 else { continue }
-                    for observation in observations { try apply(observation, input, table) }
-                }
-                try Self.record(progress, of: pass, connection)
+        try connection.inTransaction {
+            let table = SQLiteRelationTable(connection: connection, now: now)
+            for (input, observations) in batch {
+                try connection.prepare(
+                    "UPDATE short_term_memories SET graphed_at = ? WHERE id = ? AND graphed_at IS NULL"
+                ).bind([now.iso8601, input.memory.rawValue]).run()
+                guard connection.changes == 1 else { continue }
+                for observation in observations { try apply(observation, input, table) }
             }
+            try StorePasses.record(progress, of: pass, connection)
         }
     }
 }
@@ -96,8 +97,8 @@ package struct SQLiteRelationTable: RelationTable {
     private static func edge(_ row: Row) -> StoredEdge {
         StoredEdge(
             id: row.int64(0), object: EntityID(row.int64(1)), weight: row.double(2),
-            firstSeen: MemoryStore.timestamp(row, 3), lastSeen: MemoryStore.timestamp(row, 4),
-            validFrom: MemoryStore.timestamp(row, 5))
+            firstSeen: StoreRows.timestamp(row, 3), lastSeen: StoreRows.timestamp(row, 4),
+            validFrom: StoreRows.timestamp(row, 5))
     }
 
     package func openEdge(_ subject: EntityID, _ predicate: String) throws -> StoredEdge? {

@@ -2,47 +2,17 @@ import FoundationEssentials
 import MemoryModel
 import SQLiteKit
 
+/// Lists and shows records for `memctl` and the MCP tools: memories, entities, passes, counts,
+/// full-text search, and the integrity check.
+package struct StoreInspection: StoreFeature {
+    package let connection: Connection
+
+    package init(_ connection: Connection) { self.connection = connection }
+}
+
 // MARK: - Listing and showing records
 
-extension MemoryStore {
-    package static let shortTermColumns =
-        "id, content, session, source, importance, created_at, status, ltm_id, project FROM short_term_memories"
-
-    /// A short-term memory from the nine columns of `shortTermColumns`, starting at `first`.
-    package static func shortTermMemory(_ row: Row, from first: Int32) -> ShortTermMemory {
-        ShortTermMemory(
-            id: ShortTermMemoryID(row.int64(first)), content: row.text(first + 1), session: row.text(first + 2),
-            source: row.text(first + 3), importance: row.optionalDouble(first + 4),
-            createdAt: timestamp(row, first + 5), status: MemoryStatus(rawValue: row.text(first + 6)) ?? .pending,
-            ltmID: row.optionalInt64(first + 7).map(LongTermMemoryID.init), project: row.optionalText(first + 8))
-    }
-
-    package static func shortTermMemory(_ row: Row) -> ShortTermMemory { shortTermMemory(row, from: 0) }
-
-    static let longTermColumns = """
-        l.id, l.summary, l.strength, l.importance, l.created_at, l.updated_at, l.last_reinforced_at,
-        (SELECT count(*) FROM long_term_sources s WHERE s.ltm_id = l.id), l.forgotten_at, l.project
-        FROM long_term_memories l
-        """
-
-    static func longTermMemory(_ row: Row) -> LongTermMemory {
-        LongTermMemory(
-            id: LongTermMemoryID(row.int64(0)), summary: row.text(1), strength: row.double(2),
-            importance: row.double(3), createdAt: timestamp(row, 4), updatedAt: timestamp(row, 5),
-            lastReinforcedAt: timestamp(row, 6), sourceCount: row.int(7), forgottenAt: optionalTimestamp(row, 8),
-            project: row.optionalText(9))
-    }
-
-    /// Reads a stored time. The schema's CHECKs keep the form; a value a tool wrote around them
-    /// reads as the epoch rather than failing the whole listing.
-    package static func timestamp(_ row: Row, _ column: Int32) -> Timestamp {
-        row.withUTF8(column) { Timestamp(iso8601UTF8: $0) } ?? Timestamp(millisecondsSince1970: 0)
-    }
-
-    package static func optionalTimestamp(_ row: Row, _ column: Int32) -> Timestamp? {
-        row.isNull(column) ? nil : timestamp(row, column)
-    }
-
+extension StoreInspection {
     /// Short-term memories, newest first; `status` nil means every status. With `cursor` (the
     /// last one of the page before), the page after it, by the `(created_at)`, `(status,
     /// created_at)` or `(session, created_at)` index: a page costs the same at any depth.
@@ -67,42 +37,36 @@ extension MemoryStore {
         }
         let filter = conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND ")
         arguments.append(limit)
-        return try withConnection { connection in
-            try connection.prepare("SELECT \(Self.shortTermColumns)\(filter) ORDER BY created_at DESC, id DESC LIMIT ?")
-                .bind(arguments).rows(Self.shortTermMemory)
-        }
+        return try connection.prepare("SELECT \(StoreRows.shortTermColumns)\(filter) ORDER BY created_at DESC, id DESC LIMIT ?")
+            .bind(arguments).rows(StoreRows.shortTermMemory)
     }
 
     /// Long-term memories, newest first, or with `mostSources` those made of the most
     /// short-term memories first.
     package func longTermMemories(limit: Int, mostSources: Bool = false) throws -> [LongTermMemory] {
         let order = mostSources ? "8 DESC, l.id" : "l.created_at DESC, l.id DESC"
-        return try withConnection { connection in
-            try connection.prepare("SELECT \(Self.longTermColumns) ORDER BY \(order) LIMIT ?")
-                .bind([limit]).rows(Self.longTermMemory)
-        }
+        return try connection.prepare("SELECT \(StoreRows.longTermColumns) ORDER BY \(order) LIMIT ?")
+            .bind([limit]).rows(StoreRows.longTermMemory)
     }
 
     /// One short-term memory with the long-term memory it went into and its entity mentions.
     package func shortTermMemory(_ id: ShortTermMemoryID) throws -> ShortTermMemoryDetail {
-        try withConnection { connection in
-            guard
-                let memory = try connection.prepare("SELECT \(Self.shortTermColumns) WHERE id = ?")
-                    .bind([id.rawValue]).firstRow(Self.shortTermMemory)
-            else { throw StoreError.notFound(.shortTerm(id)) }
-            let longTerm = try memory.ltmID.map { try Self.longTermMemory($0, connection) }
-            return ShortTermMemoryDetail(
-                memory: memory, longTermMemory: longTerm, mentions: try Self.mentions(in: .shortTerm(id), connection),
-                times: try Self.times(of: id, connection),
-                sessionTitle: try Self.sessionTitles([memory.session], connection)[memory.session],
-                sessionProject: try Self.sessionProjects([memory.session], connection)[memory.session])
-        }
+        guard
+            let memory = try connection.prepare("SELECT \(StoreRows.shortTermColumns) WHERE id = ?")
+                .bind([id.rawValue]).firstRow(StoreRows.shortTermMemory)
+        else { throw StoreError.notFound(.shortTerm(id)) }
+        let longTerm = try memory.ltmID.map { try Self.longTermMemory($0, connection) }
+        return ShortTermMemoryDetail(
+            memory: memory, longTermMemory: longTerm, mentions: try Self.mentions(in: .shortTerm(id), connection),
+            times: try StoreExtraction.times(of: id, connection),
+            sessionTitle: try Self.sessionTitles([memory.session], connection)[memory.session],
+            sessionProject: try Self.sessionProjects([memory.session], connection)[memory.session])
     }
 
     /// The titles of these sessions that have one (conversations imported from a chat export).
     package func sessionTitles(_ sessions: Set<String>) throws -> [String: String] {
         guard !sessions.isEmpty else { return [:] }
-        return try withConnection { connection in try Self.sessionTitles(sessions, connection) }
+        return try Self.sessionTitles(sessions, connection)
     }
 
     private static func sessionTitles(_ sessions: Set<String>, _ connection: Connection) throws -> [String: String] {
@@ -112,7 +76,7 @@ extension MemoryStore {
     /// The directories these sessions ran in, for those that came from a coding agent's transcript.
     package func sessionProjects(_ sessions: Set<String>) throws -> [String: String] {
         guard !sessions.isEmpty else { return [:] }
-        return try withConnection { connection in try Self.sessionProjects(sessions, connection) }
+        return try Self.sessionProjects(sessions, connection)
     }
 
     private static func sessionProjects(_ sessions: Set<String>, _ connection: Connection) throws -> [String: String] {
@@ -133,47 +97,43 @@ extension MemoryStore {
 
     private static func longTermMemory(_ id: LongTermMemoryID, _ connection: Connection) throws -> LongTermMemory {
         guard
-            let memory = try connection.prepare("SELECT \(longTermColumns) WHERE l.id = ?").bind([id.rawValue])
-                .firstRow(longTermMemory)
+            let memory = try connection.prepare("SELECT \(StoreRows.longTermColumns) WHERE l.id = ?").bind([id.rawValue])
+                .firstRow(StoreRows.longTermMemory)
         else { throw StoreError.notFound(.longTerm(id)) }
         return memory
     }
 
     /// One long-term memory with every source short-term memory and its entity mentions.
     package func longTermMemory(_ id: LongTermMemoryID) throws -> LongTermMemoryDetail {
-        try withConnection { connection in
-            let memory = try Self.longTermMemory(id, connection)
-            let sources = try connection.prepare(
-                "SELECT stm_id, role, joined_at FROM long_term_sources WHERE ltm_id = ? ORDER BY joined_at, stm_id"
-            ).bind([id.rawValue]).rows { row in
-                Provenance(
-                    stmID: ShortTermMemoryID(row.int64(0)), role: ProvenanceRole(rawValue: row.text(1)) ?? .merged,
-                    joinedAt: Self.timestamp(row, 2))
-            }
-            return LongTermMemoryDetail(
-                memory: memory, sources: sources, mentions: try Self.mentions(in: .longTerm(id), connection))
+        let memory = try Self.longTermMemory(id, connection)
+        let sources = try connection.prepare(
+            "SELECT stm_id, role, joined_at FROM long_term_sources WHERE ltm_id = ? ORDER BY joined_at, stm_id"
+        ).bind([id.rawValue]).rows { row in
+            Provenance(
+                stmID: ShortTermMemoryID(row.int64(0)), role: ProvenanceRole(rawValue: row.text(1)) ?? .merged,
+                joinedAt: StoreRows.timestamp(row, 2))
         }
+        return LongTermMemoryDetail(
+            memory: memory, sources: sources, mentions: try Self.mentions(in: .longTerm(id), connection))
     }
 
     /// A long-term memory with each source memory in full and how it joined, oldest first; at
     /// most `sourceLimit` of them when given.
     package func explain(_ id: LongTermMemoryID, sourceLimit: Int? = nil) throws -> LongTermExplanation {
-        try withConnection { connection in
-            let memory = try Self.longTermMemory(id, connection)
-            let sources = try connection.prepare(
-                """
-                SELECT p.role, p.joined_at, s.id, s.content, s.session, s.source, s.importance, s.created_at,
-                       s.status, s.ltm_id
-                FROM long_term_sources p JOIN short_term_memories s ON s.id = p.stm_id
-                WHERE p.ltm_id = ? ORDER BY s.created_at, s.id LIMIT ?
-                """
-            ).bind([id.rawValue, sourceLimit ?? -1]).rows { row in
-                LongTermExplanation.Source(
-                    role: ProvenanceRole(rawValue: row.text(0)) ?? .merged, joinedAt: Self.timestamp(row, 1),
-                    memory: Self.shortTermMemory(row, from: 2))
-            }
-            return LongTermExplanation(memory: memory, sources: sources)
+        let memory = try Self.longTermMemory(id, connection)
+        let sources = try connection.prepare(
+            """
+            SELECT p.role, p.joined_at, s.id, s.content, s.session, s.source, s.importance, s.created_at,
+                   s.status, s.ltm_id
+            FROM long_term_sources p JOIN short_term_memories s ON s.id = p.stm_id
+            WHERE p.ltm_id = ? ORDER BY s.created_at, s.id LIMIT ?
+            """
+        ).bind([id.rawValue, sourceLimit ?? -1]).rows { row in
+            LongTermExplanation.Source(
+                role: ProvenanceRole(rawValue: row.text(0)) ?? .merged, joinedAt: StoreRows.timestamp(row, 1),
+                memory: StoreRows.shortTermMemory(row, from: 2))
         }
+        return LongTermExplanation(memory: memory, sources: sources)
     }
 
     /// A mention with up to 40 characters of its memory on either side (SQLite's `substr`
@@ -207,26 +167,13 @@ extension MemoryStore {
 
     // MARK: - Entities and relations
 
-    package static let entityColumns = """
-        e.id, e.name, e.kind, e.canonical_key,
-        (SELECT count(*) FROM entity_mentions m WHERE m.entity_id = e.id) AS mention_count FROM entities e
-        """
-
-    package static func entity(_ row: Row) -> Entity {
-        Entity(
-            id: EntityID(row.int64(0)), name: row.text(1), kind: row.text(2), canonicalKey: row.text(3),
-            mentionCount: row.int(4))
-    }
-
     /// Entities, most mentioned first; `kind` nil means every kind.
     package func entities(kind: String? = nil, limit: Int) throws -> [Entity] {
         let filter = kind == nil ? "" : " WHERE e.kind = ?"
         let arguments: [(any SQLiteBindable)?] = (kind.map { [$0] } ?? []) + [limit]
-        return try withConnection { connection in
-            try connection.prepare(
-                "SELECT \(Self.entityColumns)\(filter) ORDER BY mention_count DESC, e.name, e.id LIMIT ?"
-            ).bind(arguments).rows(Self.entity)
-        }
+        return try connection.prepare(
+            "SELECT \(StoreRows.entityColumns)\(filter) ORDER BY mention_count DESC, e.name, e.id LIMIT ?"
+        ).bind(arguments).rows(StoreRows.entity)
     }
 
     /// One entity with its aliases, its newest `mentionLimit` mentions and its relations (open
@@ -236,22 +183,20 @@ extension MemoryStore {
     package func entity(_ id: EntityID, mentionLimit: Int = 20, relationLimit: Int = 100, rememberedOnly: Bool = false)
         throws -> EntityDetail
     {
-        try withConnection { connection in
-            guard
-                let entity = try connection.prepare("SELECT \(Self.entityColumns) WHERE e.id = ?")
-                    .bind([id.rawValue]).firstRow(Self.entity)
-            else { throw StoreError.notFound(.entity(id)) }
-            let aliases = try connection.prepare("SELECT alias FROM entity_aliases WHERE entity_id = ? ORDER BY alias")
-                .bind([id.rawValue]).rows { $0.text(0) }
-            let remembered =
-                rememberedOnly ? " AND coalesce(s.status, '') <> 'forgotten' AND l.forgotten_at IS NULL" : ""
-            let mentions = try connection.prepare(
-                "SELECT \(Self.mentionColumns) WHERE m.entity_id = ?\(remembered) ORDER BY m.id DESC LIMIT ?"
-            ).bind([id.rawValue, mentionLimit]).rows(Self.mention)
-            return EntityDetail(
-                entity: entity, aliases: aliases, mentions: mentions,
-                relations: try Self.relations(of: id, limit: relationLimit, rememberedOnly: rememberedOnly, connection))
-        }
+        guard
+            let entity = try connection.prepare("SELECT \(StoreRows.entityColumns) WHERE e.id = ?")
+                .bind([id.rawValue]).firstRow(StoreRows.entity)
+        else { throw StoreError.notFound(.entity(id)) }
+        let aliases = try connection.prepare("SELECT alias FROM entity_aliases WHERE entity_id = ? ORDER BY alias")
+            .bind([id.rawValue]).rows { $0.text(0) }
+        let remembered =
+            rememberedOnly ? " AND coalesce(s.status, '') <> 'forgotten' AND l.forgotten_at IS NULL" : ""
+        let mentions = try connection.prepare(
+            "SELECT \(Self.mentionColumns) WHERE m.entity_id = ?\(remembered) ORDER BY m.id DESC LIMIT ?"
+        ).bind([id.rawValue, mentionLimit]).rows(Self.mention)
+        return EntityDetail(
+            entity: entity, aliases: aliases, mentions: mentions,
+            relations: try Self.relations(of: id, limit: relationLimit, rememberedOnly: rememberedOnly, connection))
     }
 
     /// A condition on entity `e`: an assistant may be shown it. Some memory that is not
@@ -266,10 +211,8 @@ extension MemoryStore {
 
     /// Whether an assistant may be shown the entity (`rememberedEntity`).
     package func isRemembered(_ id: EntityID) throws -> Bool {
-        try withConnection { connection in
-            try connection.prepare("SELECT \(Self.rememberedEntity) FROM entities e WHERE e.id = ?")
-                .bind([id.rawValue]).firstRow { $0.int64(0) == 1 } ?? false
-        }
+        try connection.prepare("SELECT \(StoreInspection.rememberedEntity) FROM entities e WHERE e.id = ?")
+            .bind([id.rawValue]).firstRow { $0.int64(0) == 1 } ?? false
     }
 
     /// A condition on relation `r`: some memory that is not forgotten supports it.
@@ -293,8 +236,8 @@ extension MemoryStore {
             (
                 id: RelationID(row.int64(0)), subjectID: EntityID(row.int64(1)), subjectName: row.text(2),
                 predicate: row.text(3), objectID: EntityID(row.int64(4)), objectName: row.text(5),
-                weight: row.double(6), firstSeen: timestamp(row, 7), lastSeen: timestamp(row, 8),
-                validFrom: timestamp(row, 9), validTo: optionalTimestamp(row, 10)
+                weight: row.double(6), firstSeen: StoreRows.timestamp(row, 7), lastSeen: StoreRows.timestamp(row, 8),
+                validFrom: StoreRows.timestamp(row, 9), validTo: StoreRows.optionalTimestamp(row, 10)
             )
         }
         let evidence = try connection.prepare(
@@ -321,21 +264,19 @@ extension MemoryStore {
     package func passes(limit: Int, id: PassID? = nil) throws -> [PassRecord] {
         let filter = id == nil ? "" : "WHERE id = ?"
         let arguments: [(any SQLiteBindable)?] = (id.map { [$0.rawValue] } ?? []) + [limit]
-        return try withConnection { connection in
-            try connection.prepare(
-                """
-                SELECT id, kind, started_at, finished_at, outcome, processed, batches, counts, error
-                FROM passes \(filter) ORDER BY started_at DESC, id DESC LIMIT ?
-                """
-            ).bind(arguments).rows { row in
-                PassRecord(
-                    id: PassID(row.int64(0)), kind: PassKind(rawValue: row.text(1)) ?? .consolidation,
-                    startedAt: Self.timestamp(row, 2), finishedAt: Self.optionalTimestamp(row, 3),
-                    outcome: PassOutcome(rawValue: row.text(4)) ?? .failed, processed: row.int(5),
-                    batches: row.int(6),
-                    counts: (try? JSONDecoder().decode(PassCounts.self, from: Data(row.text(7).utf8))) ?? PassCounts(),
-                    error: row.optionalText(8))
-            }
+        return try connection.prepare(
+            """
+            SELECT id, kind, started_at, finished_at, outcome, processed, batches, counts, error
+            FROM passes \(filter) ORDER BY started_at DESC, id DESC LIMIT ?
+            """
+        ).bind(arguments).rows { row in
+            PassRecord(
+                id: PassID(row.int64(0)), kind: PassKind(rawValue: row.text(1)) ?? .consolidation,
+                startedAt: StoreRows.timestamp(row, 2), finishedAt: StoreRows.optionalTimestamp(row, 3),
+                outcome: PassOutcome(rawValue: row.text(4)) ?? .failed, processed: row.int(5),
+                batches: row.int(6),
+                counts: (try? JSONDecoder().decode(PassCounts.self, from: Data(row.text(7).utf8))) ?? PassCounts(),
+                error: row.optionalText(8))
         }
     }
 
@@ -343,23 +284,21 @@ extension MemoryStore {
 
     /// Counts over the whole store, read from `record_counts`: a look-up, not a scan.
     package func statistics() throws -> StoreStatistics {
-        try withConnection { connection in
-            var counts: [String: Int] = [:]
-            for (name, count) in try connection.prepare("SELECT name, count FROM record_counts")
-                .rows({ ($0.text(0), $0.int(1)) })
-            {
-                counts[name] = count
-            }
-            let pageCount = try connection.scalarInt("PRAGMA page_count") ?? 0
-            let pageSize = try connection.scalarInt("PRAGMA page_size") ?? 0
-            return StoreStatistics(
-                stm: .init(
-                    pending: counts["stm_pending", default: 0], consolidated: counts["stm_consolidated", default: 0],
-                    forgotten: counts["stm_forgotten", default: 0]),
-                ltm: counts["ltm", default: 0], entities: counts["entities", default: 0],
-                relations: counts["relations", default: 0], passes: counts["passes", default: 0],
-                dbBytes: Int(pageCount * pageSize), schemaVersion: try connection.schemaVersion())
+        var counts: [String: Int] = [:]
+        for (name, count) in try connection.prepare("SELECT name, count FROM record_counts")
+            .rows({ ($0.text(0), $0.int(1)) })
+        {
+            counts[name] = count
         }
+        let pageCount = try connection.scalarInt("PRAGMA page_count") ?? 0
+        let pageSize = try connection.scalarInt("PRAGMA page_size") ?? 0
+        return StoreStatistics(
+            stm: .init(
+                pending: counts["stm_pending", default: 0], consolidated: counts["stm_consolidated", default: 0],
+                forgotten: counts["stm_forgotten", default: 0]),
+            ltm: counts["ltm", default: 0], entities: counts["entities", default: 0],
+            relations: counts["relations", default: 0], passes: counts["passes", default: 0],
+            dbBytes: Int(pageCount * pageSize), schemaVersion: try connection.schemaVersion())
     }
 
     // MARK: - Search
@@ -376,11 +315,11 @@ extension MemoryStore {
         let sql = """
             SELECT 'stm', r.rowid, snippet(memory_recall, 0, '[', ']', '…', 12), bm25(memory_recall, 1.0, 0.0, 0.0, 0.0)
             FROM memory_recall r JOIN short_term_memories s ON s.id = r.rowid
-            WHERE memory_recall MATCH ?1 AND s.status <> 'forgotten' AND \(Self.inScope("s.project", scope))
+            WHERE memory_recall MATCH ?1 AND s.status <> 'forgotten' AND \(StoreRows.inScope("s.project", scope))
             UNION ALL
             SELECT 'ltm', f.rowid, snippet(long_term_memories_fts, 0, '[', ']', '…', 12), bm25(long_term_memories_fts)
             FROM long_term_memories_fts f JOIN long_term_memories l ON l.id = f.rowid
-            WHERE long_term_memories_fts MATCH ?2 AND l.forgotten_at IS NULL AND \(Self.inScope("l.project", scope))
+            WHERE long_term_memories_fts MATCH ?2 AND l.forgotten_at IS NULL AND \(StoreRows.inScope("l.project", scope))
             ORDER BY 4, 1, 2 LIMIT ?3 OFFSET ?4
             """
         do {
@@ -392,29 +331,25 @@ extension MemoryStore {
             // near …", "no such column: …"); the schema is ours, so that is all they can be.
             let reason = error.message.hasPrefix("fts5: ") ? String(error.message.dropFirst(6)) : error.message
             throw StoreError.invalidSearchQuery(query: query, reason: reason)
-        } catch let error as SQLiteError {
-            throw StoreError(error, path: path, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
         }
     }
 }
 
-// MARK: - Projects
+// MARK: - Transcripts followed
 
-extension MemoryStore {
-    /// SQL that holds for a row whose project `column` is in `scope` (every row without one), as
-    /// `ProjectScope.contains` decides: no project, the directory or one of its parents, or a
-    /// directory inside the project's root. The directories are SQL literals (a stored project
-    /// has no NUL), so the statement is not one to cache.
-    package static func inScope(_ column: String, _ scope: ProjectScope?) -> String {
-        guard let scope, scope.root != "/" else { return "1" }
-        let listed = scope.ancestors.map(literal).joined(separator: ", ")
-        // Inside the root: after "ROOT/" and before "ROOT0" ('0' follows '/').
-        return "(\(column) IS NULL OR \(column) IN (\(listed)) OR (\(column) > \(literal(scope.root + "/"))"
-            + " AND \(column) < \(literal(scope.root + "0"))))"
-    }
-
-    /// `text` as an SQL string literal.
-    private static func literal(_ text: String) -> String {
-        "'" + text.replacing("'", with: "''") + "'"
+extension StoreInspection {
+    /// Every followed transcript, by path.
+    package func followedFiles() throws -> [FollowedFile] {
+        try connection.prepare(
+            """
+            SELECT path, tool, device, inode, read_to, messages, last_stored_at, error
+            FROM followed_files ORDER BY path
+            """
+        ).rows { row in
+            FollowedFile(
+                path: row.text(0), tool: row.text(1), device: row.int64(2), inode: row.int64(3),
+                readTo: row.int64(4), messages: row.int64(5),
+                lastStoredAt: row.optionalText(6).flatMap { Timestamp(iso8601: $0) }, error: row.optionalText(7))
+        }
     }
 }

@@ -1,6 +1,13 @@
 import MemoryModel
 import SQLiteKit
 
+/// What the extraction pass reads and writes: entities, their mentions, and resolved times.
+package struct StoreExtraction: StoreFeature {
+    package let connection: Connection
+
+    package init(_ connection: Connection) { self.connection = connection }
+}
+
 // MARK: - What the extraction pass reads and writes
 
 /// A memory to extract entities from, and for a short-term memory when it was said (what its
@@ -30,47 +37,43 @@ package struct ExtractionResult: Sendable {
     }
 }
 
-extension MemoryStore {
+extension StoreExtraction {
     /// Short-term memories not yet extracted, then long-term memories not yet (or no longer)
     /// extracted, by id: both from partial indexes.
     package func unextractedMemories(limit: Int) throws -> [ExtractionInput] {
-        try withConnection { connection in
-            var batch = try connection.prepare(
+        var batch = try connection.prepare(
+            """
+            SELECT id, content, created_at FROM short_term_memories INDEXED BY short_term_memories_unextracted
+            WHERE extracted_at IS NULL ORDER BY id LIMIT ?
+            """
+        ).bind([limit]).rows(Self.shortTermInput)
+        if batch.count < limit {
+            batch += try connection.prepare(
                 """
-                SELECT id, content, created_at FROM short_term_memories INDEXED BY short_term_memories_unextracted
+                SELECT id, summary FROM long_term_memories INDEXED BY long_term_memories_unextracted
                 WHERE extracted_at IS NULL ORDER BY id LIMIT ?
                 """
-            ).bind([limit]).rows(Self.shortTermInput)
-            if batch.count < limit {
-                batch += try connection.prepare(
-                    """
-                    SELECT id, summary FROM long_term_memories INDEXED BY long_term_memories_unextracted
-                    WHERE extracted_at IS NULL ORDER BY id LIMIT ?
-                    """
-                ).bind([limit - batch.count]).rows {
-                    ExtractionInput(memory: .longTerm(LongTermMemoryID($0.int64(0))), text: $0.text(1))
-                }
+            ).bind([limit - batch.count]).rows {
+                ExtractionInput(memory: .longTerm(LongTermMemoryID($0.int64(0))), text: $0.text(1))
             }
-            return batch
         }
+        return batch
     }
 
     /// A short-term memory to extract from a row of `id, content, created_at`.
     private static func shortTermInput(_ row: Row) -> ExtractionInput {
-        ExtractionInput(memory: .shortTerm(ShortTermMemoryID(row.int64(0))), text: row.text(1), createdAt: timestamp(row, 2))
+        ExtractionInput(memory: .shortTerm(ShortTermMemoryID(row.int64(0))), text: row.text(1), createdAt: StoreRows.timestamp(row, 2))
     }
 
     /// Short-term memories extracted before their relative times were resolved (in a database
     /// from before schema version 7), by id.
     package func unresolvedMemories(limit: Int) throws -> [ExtractionInput] {
-        try withConnection { connection in
-            try connection.prepare(
-                """
-                SELECT id, content, created_at FROM short_term_memories INDEXED BY short_term_memories_unresolved
-                WHERE times_resolved_at IS NULL AND extracted_at IS NOT NULL ORDER BY id LIMIT ?
-                """
-            ).bind([limit]).rows(Self.shortTermInput)
-        }
+        try connection.prepare(
+            """
+            SELECT id, content, created_at FROM short_term_memories INDEXED BY short_term_memories_unresolved
+            WHERE times_resolved_at IS NULL AND extracted_at IS NOT NULL ORDER BY id LIMIT ?
+            """
+        ).bind([limit]).rows(Self.shortTermInput)
     }
 
     /// Writes the relative times of memories `unresolvedMemories` returned, and the pass's
@@ -78,14 +81,12 @@ extension MemoryStore {
     package func commitTimes(_ results: [ExtractionResult], at now: Timestamp, progress: PassProgress, of pass: PassID)
         throws
     {
-        try withConnection { connection in
-            try connection.inTransaction {
-                for result in results {
-                    guard case .shortTerm(let id) = result.input.memory else { continue }
-                    try Self.write(result.times, of: id, at: now, connection)
-                }
-                try Self.record(progress, of: pass, connection)
+        try connection.inTransaction {
+            for result in results {
+                guard case .shortTerm(let id) = result.input.memory else { continue }
+                try Self.write(result.times, of: id, at: now, connection)
             }
+            try StorePasses.record(progress, of: pass, connection)
         }
     }
 
@@ -129,18 +130,16 @@ extension MemoryStore {
     /// Memories the extraction pass has still to do, counted on the partial indexes: to extract,
     /// and extracted but with their times still to resolve.
     package func unextractedCount() throws -> Int {
-        try withConnection { connection in
-            let shortTerm = try connection.scalarInt(
-                "SELECT count(*) FROM short_term_memories INDEXED BY short_term_memories_unextracted WHERE extracted_at IS NULL")
-            let longTerm = try connection.scalarInt(
-                "SELECT count(*) FROM long_term_memories INDEXED BY long_term_memories_unextracted WHERE extracted_at IS NULL")
-            let unresolved = try connection.scalarInt(
-                """
-                SELECT count(*) FROM short_term_memories INDEXED BY short_term_memories_unresolved
-                WHERE times_resolved_at IS NULL AND extracted_at IS NOT NULL
-                """)
-            return Int((shortTerm ?? 0) + (longTerm ?? 0) + (unresolved ?? 0))
-        }
+        let shortTerm = try connection.scalarInt(
+            "SELECT count(*) FROM short_term_memories INDEXED BY short_term_memories_unextracted WHERE extracted_at IS NULL")
+        let longTerm = try connection.scalarInt(
+            "SELECT count(*) FROM long_term_memories INDEXED BY long_term_memories_unextracted WHERE extracted_at IS NULL")
+        let unresolved = try connection.scalarInt(
+            """
+            SELECT count(*) FROM short_term_memories INDEXED BY short_term_memories_unresolved
+            WHERE times_resolved_at IS NULL AND extracted_at IS NOT NULL
+            """)
+        return Int((shortTerm ?? 0) + (longTerm ?? 0) + (unresolved ?? 0))
     }
 
     /// Writes one batch of extraction results and the pass's progress in one transaction:
@@ -151,37 +150,35 @@ extension MemoryStore {
         _ results: [ExtractionResult], resolve: (ExtractedEntity, SQLiteEntityDirectory) throws -> EntityID,
         at now: Timestamp, progress: PassProgress, of pass: PassID
     ) throws {
-        try withConnection { connection in
-            try connection.inTransaction {
-                let directory = SQLiteEntityDirectory(connection: connection, now: now)
-                for result in results {
-                    switch result.input.memory {
-                    case .shortTerm(let id):
-                        try connection.prepare(
-                            "UPDATE short_term_memories SET extracted_at = ? WHERE id = ? AND extracted_at IS NULL"
-                        ).bind([now.iso8601, id.rawValue]).run()
-                        guard connection.changes == 1 else { continue }
-                        try Self.write(result.times, of: id, at: now, connection)
-                    case .longTerm(let id):
-                        try connection.prepare(
-                            "UPDATE long_term_memories SET extracted_at = ? WHERE id = ? AND summary = ?"
-                        ).bind([now.iso8601, id.rawValue, result.input.text]).run()
-                        guard connection.changes == 1 else { continue }
-                        try connection.prepare("DELETE FROM entity_mentions WHERE ltm_id = ?").bind([id.rawValue]).run()
-                    }
-                    for entity in result.entities {
-                        let entityID = try resolve(entity, directory)
-                        let (stm, ltm) = result.input.memory.columns
-                        try connection.prepare(
-                            """
-                            INSERT OR IGNORE INTO entity_mentions(entity_id, stm_id, ltm_id, start_offset, end_offset, text)
-                            VALUES (?, ?, ?, ?, ?, ?)
-                            """
-                        ).bind([entityID.rawValue, stm, ltm, entity.start, entity.end, entity.text]).run()
-                    }
+        try connection.inTransaction {
+            let directory = SQLiteEntityDirectory(connection: connection, now: now)
+            for result in results {
+                switch result.input.memory {
+                case .shortTerm(let id):
+                    try connection.prepare(
+                        "UPDATE short_term_memories SET extracted_at = ? WHERE id = ? AND extracted_at IS NULL"
+                    ).bind([now.iso8601, id.rawValue]).run()
+                    guard connection.changes == 1 else { continue }
+                    try Self.write(result.times, of: id, at: now, connection)
+                case .longTerm(let id):
+                    try connection.prepare(
+                        "UPDATE long_term_memories SET extracted_at = ? WHERE id = ? AND summary = ?"
+                    ).bind([now.iso8601, id.rawValue, result.input.text]).run()
+                    guard connection.changes == 1 else { continue }
+                    try connection.prepare("DELETE FROM entity_mentions WHERE ltm_id = ?").bind([id.rawValue]).run()
                 }
-                try Self.record(progress, of: pass, connection)
+                for entity in result.entities {
+                    let entityID = try resolve(entity, directory)
+                    let (stm, ltm) = result.input.memory.columns
+                    try connection.prepare(
+                        """
+                        INSERT OR IGNORE INTO entity_mentions(entity_id, stm_id, ltm_id, start_offset, end_offset, text)
+                        VALUES (?, ?, ?, ?, ?, ?)
+                        """
+                    ).bind([entityID.rawValue, stm, ltm, entity.start, entity.end, entity.text]).run()
+                }
             }
+            try StorePasses.record(progress, of: pass, connection)
         }
     }
 }

@@ -1,9 +1,16 @@
 import MemoryModel
 import SQLiteKit
 
+/// What the consolidation pass reads and writes, and the band keys it holds between passes.
+package struct StoreConsolidation: StoreFeature {
+    package let connection: Connection
+
+    package init(_ connection: Connection) { self.connection = connection }
+}
+
 // MARK: - What the consolidation pass reads and writes
 
-extension MemoryStore {
+extension StoreConsolidation {
     /// Pending memories no pass has looked at, oldest first; with `cutoff`, only those created
     /// at or before it; with `after`, only those after that (created_at, id) position, so that
     /// the next batch can be read while the one before it is still being committed. Answered
@@ -15,34 +22,30 @@ extension MemoryStore {
         let bound = (position == nil ? "" : " AND (created_at, id) > (?, ?)") + (cutoff == nil ? "" : " AND created_at <= ?")
         let arguments: [(any SQLiteBindable)?] =
             (position.map { [$0.createdAt.iso8601, $0.id.rawValue] } ?? []) + (cutoff.map { [$0.iso8601] } ?? []) + [limit]
-        return try withConnection { connection in
-            try connection.prepare(
-                """
-                SELECT \(Self.shortTermColumns) INDEXED BY short_term_memories_unreviewed
-                WHERE status = 'pending' AND reviewed_at IS NULL\(bound) ORDER BY created_at, id LIMIT ?
-                """
-            ).bind(arguments).rows(Self.shortTermMemory)
-        }
+        return try connection.prepare(
+            """
+            SELECT \(StoreRows.shortTermColumns) INDEXED BY short_term_memories_unreviewed
+            WHERE status = 'pending' AND reviewed_at IS NULL\(bound) ORDER BY created_at, id LIMIT ?
+            """
+        ).bind(arguments).rows(StoreRows.shortTermMemory)
     }
 
     /// Pending memories no pass has looked at yet (kept-back ones excluded), counted on the
     /// partial index: what the capacity rule and the progress bar are about.
     package func unreviewedCount() throws -> Int {
-        try withConnection { connection in
-            Int(
-                try connection.scalarInt(
-                    """
-                    SELECT count(*) FROM short_term_memories INDEXED BY short_term_memories_unreviewed
-                    WHERE status = 'pending' AND reviewed_at IS NULL
-                    """) ?? 0)
-        }
+        Int(
+            try connection.scalarInt(
+                """
+                SELECT count(*) FROM short_term_memories INDEXED BY short_term_memories_unreviewed
+                WHERE status = 'pending' AND reviewed_at IS NULL
+                """) ?? 0)
     }
 
     /// Who spoke just before and just after each memory in its session: with the memory's own
     /// source, the people whose names are small talk in it ("Thanks, Mel!"). Two look-ups on
     /// the session index per memory, so the answer does not depend on what else is in a batch.
     package func neighbourSpeakers(of memories: [ShortTermMemory]) throws -> [ShortTermMemoryID: Set<String>] {
-        try reading { connection in
+        try connection.reading {
             let before = try connection.prepare(
                 """
                 SELECT source FROM short_term_memories WHERE session = ? AND (created_at, id) < (?, ?)
@@ -82,23 +85,21 @@ extension MemoryStore {
         plan: (_ stillPending: Set<ShortTermMemoryID>, _ index: SQLiteLongTermIndex) throws -> ConsolidationPlan,
         at now: Timestamp, progress: (PassCounts) -> PassProgress, of pass: PassID
     ) throws -> PassCounts {
-        try withConnection { connection in
-            func attempt(_ kind: Connection.TransactionKind) throws -> PassCounts {
-                try connection.inTransaction(kind) {
-                    let pending = try connection.prepare(
-                        "SELECT 1 FROM short_term_memories WHERE id = ? AND status = 'pending' AND reviewed_at IS NULL")
-                    let stillPending = try Set(batch.filter { try pending.bind([$0.rawValue]).firstRow { _ in true } ?? false })
-                    let plan = try plan(stillPending, try SQLiteLongTermIndex(connection: connection))
-                    try Self.write(plan, at: now, connection)
-                    try Self.record(progress(plan.counts), of: pass, connection)
-                    return plan.counts
-                }
+        func attempt(_ kind: Connection.TransactionKind) throws -> PassCounts {
+            try connection.inTransaction(kind) {
+                let pending = try connection.prepare(
+                    "SELECT 1 FROM short_term_memories WHERE id = ? AND status = 'pending' AND reviewed_at IS NULL")
+                let stillPending = try Set(batch.filter { try pending.bind([$0.rawValue]).firstRow { _ in true } ?? false })
+                let plan = try plan(stillPending, try SQLiteLongTermIndex(connection: connection))
+                try Self.write(plan, at: now, connection)
+                try StorePasses.record(progress(plan.counts), of: pass, connection)
+                return plan.counts
             }
-            do {
-                return try attempt(.deferred)
-            } catch let error as SQLiteError where error.resultCode == .busy {
-                return try attempt(.immediate)
-            }
+        }
+        do {
+            return try attempt(.deferred)
+        } catch let error as SQLiteError where error.resultCode == .busy {
+            return try attempt(.immediate)
         }
     }
 
@@ -234,72 +235,12 @@ extension MemoryStore {
 
     /// Updates a memory that must still be pending; anything else means another writer changed
     /// it since the batch was read, and the batch is rolled back rather than overwrite that.
-    private static func changePending(
+    static func changePending(
         _ id: ShortTermMemoryID, _ assignments: String, _ values: [(any SQLiteBindable)?], _ connection: Connection
     ) throws {
         try connection.prepare("UPDATE short_term_memories SET \(assignments) WHERE id = ? AND status = 'pending'")
             .bind(values + [id.rawValue]).run()
         guard connection.changes == 1 else { throw ConsolidationConflict(memory: .shortTerm(id)) }
-    }
-
-    // MARK: Forgetting and purging
-
-    /// Pending memories a pass looked at and kept back, created at or before `cutoff`, oldest first.
-    package func parkedMemories(createdAtOrBefore cutoff: Timestamp, limit: Int) throws -> [ShortTermMemory] {
-        try withConnection { connection in
-            try connection.prepare(
-                """
-                SELECT \(Self.shortTermColumns) INDEXED BY short_term_memories_parked
-                WHERE status = 'pending' AND reviewed_at IS NOT NULL AND created_at <= ? ORDER BY created_at, id LIMIT ?
-                """
-            ).bind([cutoff.iso8601, limit]).rows(Self.shortTermMemory)
-        }
-    }
-
-    /// Forgets `forget` (soft: they stay, with status `forgotten`) and hands `reconsider` back to
-    /// consolidation, in one transaction with the pass's progress.
-    package func forget(
-        _ forget: [ShortTermMemoryID], reconsider: [ShortTermMemoryID], at now: Timestamp, progress: PassProgress,
-        of pass: PassID
-    ) throws {
-        try withConnection { connection in
-            try connection.inTransaction {
-                for id in forget {
-                    try Self.changePending(
-                        id, "status = 'forgotten', status_changed_at = ?", [now.iso8601], connection)
-                }
-                for id in reconsider { try Self.changePending(id, "reviewed_at = NULL", [], connection) }
-                try Self.record(progress, of: pass, connection)
-            }
-        }
-    }
-
-    /// Forgotten memories whose retention ended at `cutoff`, oldest first.
-    package func expiredForgottenMemories(forgottenAtOrBefore cutoff: Timestamp, limit: Int) throws -> [ShortTermMemoryID] {
-        try withConnection { connection in
-            try connection.prepare(
-                """
-                SELECT id FROM short_term_memories INDEXED BY short_term_memories_forgotten
-                WHERE status = 'forgotten' AND status_changed_at <= ? ORDER BY status_changed_at, id LIMIT ?
-                """
-            ).bind([cutoff.iso8601, limit]).rows { ShortTermMemoryID($0.int64(0)) }
-        }
-    }
-
-    /// Deletes forgotten memories for good, with everything derived from them
-    /// (`purgeShortTerm`): a memory forgotten on request may still be the source of a summary.
-    package func purge(
-        _ ids: [ShortTermMemoryID], at now: Timestamp, rules: ForgettingRules, progress: PassProgress, of pass: PassID
-    ) throws {
-        try withConnection { connection in
-            try connection.inTransaction {
-                let forgotten = try connection.prepare("SELECT status = 'forgotten' FROM short_term_memories WHERE id = ?")
-                let expired = try ids.filter { try forgotten.bind([$0.rawValue]).firstRow { $0.int64(0) == 1 } ?? false }
-                var report = ForgetReport(reference: "retention", purged: true)
-                try Self.purgeShortTerm(expired, at: now, rules: rules, into: &report, connection)
-                try Self.record(progress, of: pass, connection)
-            }
-        }
     }
 }
 

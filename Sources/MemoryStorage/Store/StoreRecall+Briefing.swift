@@ -3,7 +3,7 @@ import SQLiteKit
 
 /// The reads behind `memctl context` without a query: what a new session in a project should
 /// know (`SessionBriefing` chooses from them).
-extension MemoryStore {
+extension StoreRecall {
     /// The newest long-term memories of each project `scope` holds (its directory, its parents,
     /// and those inside its root), and of no project, at most `perProject` of each; then the
     /// newest pending short-term memories in the scope, at most `pending`: what was said since the
@@ -11,7 +11,7 @@ extension MemoryStore {
     package func briefingCandidates(scope: ProjectScope?, perProject: Int = 100, pending: Int = 50) throws
         -> [BriefingCandidate]
     {
-        try reading { connection in
+        try connection.reading {
             // Each project's newest through `long_term_memories_by_project`, without a sort: one
             // look-up per parent (those below the root are inside it), one range for the
             // projects inside the root.
@@ -39,7 +39,7 @@ extension MemoryStore {
                 ).bind(bound + [perProject]).rows { row in
                     (
                         id: row.int64(0), summary: row.text(1), strength: row.double(2), importance: row.double(3),
-                        at: Self.timestamp(row, 4), project: row.optionalText(5)
+                        at: StoreRows.timestamp(row, 4), project: row.optionalText(5)
                     )
                 }
                 for row in rows {
@@ -62,7 +62,7 @@ extension MemoryStore {
                 let id = row.int64(0)
                 return BriefingCandidate(
                     kind: "ltm", id: id, text: row.text(1), project: nil,
-                    speaker: try firstSource.bind([id]).firstRow { $0.text(0) }, saidAt: Self.timestamp(row, 4),
+                    speaker: try firstSource.bind([id]).firstRow { $0.text(0) }, saidAt: StoreRows.timestamp(row, 4),
                     strength: row.double(2), importance: row.double(3))
             }
             // Pending memories, newest first, until enough in the scope are found (or a bound read).
@@ -76,7 +76,7 @@ extension MemoryStore {
                 guard scope?.contains(project) ?? true else { return nil }
                 return BriefingCandidate(
                     kind: "stm", id: row.int64(0), text: row.text(1), project: project, speaker: row.text(2),
-                    saidAt: Self.timestamp(row, 3), strength: 1, importance: row.optionalDouble(4))
+                    saidAt: StoreRows.timestamp(row, 3), strength: 1, importance: row.optionalDouble(4))
             }
             return candidates + recent
         }

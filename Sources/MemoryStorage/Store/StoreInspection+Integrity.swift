@@ -2,67 +2,65 @@ import FoundationEssentials
 import MemoryModel
 import SQLiteKit
 
-extension MemoryStore {
+extension StoreInspection {
     /// Checks the file, its foreign keys, the full-text indexes against their tables, the
     /// provenance invariants and the schema version. Never changes anything.
     package func checkIntegrity() throws -> IntegrityReport {
-        try withConnection { connection in
-            var checks: [IntegrityReport.Check] = []
-            let version = try connection.schemaVersion()
-            checks.append(
-                .init(
-                    name: "schema version", ok: version == Schema.currentVersion,
-                    detail: "version \(version), this build expects \(Schema.currentVersion)"))
-            // FTS5's check is written as an INSERT, and an immutable read-only view reports no
-            // journal mode: on a read-only file those two are skipped, not failed.
-            let readOnly = connection.isReadOnly
-            let skipped = "skipped: the database is read-only"
-            let journal = try connection.scalarText("PRAGMA journal_mode") ?? "?"
-            checks.append(
-                .init(name: "journal mode", ok: readOnly || journal == "wal", detail: readOnly ? skipped : journal))
+        var checks: [IntegrityReport.Check] = []
+        let version = try connection.schemaVersion()
+        checks.append(
+            .init(
+                name: "schema version", ok: version == Schema.currentVersion,
+                detail: "version \(version), this build expects \(Schema.currentVersion)"))
+        // FTS5's check is written as an INSERT, and an immutable read-only view reports no
+        // journal mode: on a read-only file those two are skipped, not failed.
+        let readOnly = connection.isReadOnly
+        let skipped = "skipped: the database is read-only"
+        let journal = try connection.scalarText("PRAGMA journal_mode") ?? "?"
+        checks.append(
+            .init(name: "journal mode", ok: readOnly || journal == "wal", detail: readOnly ? skipped : journal))
 
-            let integrity = try connection.prepare("PRAGMA integrity_check(20)").rows { $0.text(0) }
-            checks.append(
-                .init(name: "integrity", ok: integrity == ["ok"], detail: integrity.joined(separator: "; ")))
+        let integrity = try connection.prepare("PRAGMA integrity_check(20)").rows { $0.text(0) }
+        checks.append(
+            .init(name: "integrity", ok: integrity == ["ok"], detail: integrity.joined(separator: "; ")))
 
-            let violations = try connection.prepare("PRAGMA foreign_key_check").rows { row in
-                "\(row.text(0)) row \(row.int64(1)) → \(row.text(2))"
-            }
-            checks.append(
-                .init(
-                    name: "foreign keys", ok: violations.isEmpty,
-                    detail: violations.isEmpty
-                        ? "ok" : "\(violations.count) violation(s): " + violations.prefix(5).joined(separator: "; ")))
-
-            checks.append(try Self.recordCountCheck(connection))
-
-            checks.append(try Self.recallIndexCheck(connection))
-            for index in ["long_term_memories_fts", "memory_recall"] {
-                checks.append(
-                    readOnly
-                        ? .init(name: "full-text \(index)", ok: true, detail: skipped)
-                        : try Self.fullTextCheck(index, connection))
-            }
-
-            let unsourced = try connection.scalarInt(
-                """
-                SELECT count(*) FROM short_term_memories s WHERE s.status = 'consolidated'
-                AND NOT EXISTS (SELECT 1 FROM long_term_sources p WHERE p.stm_id = s.id AND p.ltm_id = s.ltm_id)
-                """) ?? 0
-            let orphaned = try connection.scalarInt(
-                """
-                SELECT count(*) FROM long_term_memories l
-                WHERE NOT EXISTS (SELECT 1 FROM long_term_sources p WHERE p.ltm_id = l.id)
-                """) ?? 0
-            checks.append(
-                .init(
-                    name: "provenance", ok: unsourced == 0 && orphaned == 0,
-                    detail: unsourced == 0 && orphaned == 0
-                        ? "ok"
-                        : "\(unsourced) consolidated memories without a provenance row, "
-                            + "\(orphaned) long-term memories without sources"))
-            return IntegrityReport(checks: checks)
+        let violations = try connection.prepare("PRAGMA foreign_key_check").rows { row in
+            "\(row.text(0)) row \(row.int64(1)) → \(row.text(2))"
         }
+        checks.append(
+            .init(
+                name: "foreign keys", ok: violations.isEmpty,
+                detail: violations.isEmpty
+                    ? "ok" : "\(violations.count) violation(s): " + violations.prefix(5).joined(separator: "; ")))
+
+        checks.append(try Self.recordCountCheck(connection))
+
+        checks.append(try Self.recallIndexCheck(connection))
+        for index in ["long_term_memories_fts", "memory_recall"] {
+            checks.append(
+                readOnly
+                    ? .init(name: "full-text \(index)", ok: true, detail: skipped)
+                    : try Self.fullTextCheck(index, connection))
+        }
+
+        let unsourced = try connection.scalarInt(
+            """
+            SELECT count(*) FROM short_term_memories s WHERE s.status = 'consolidated'
+            AND NOT EXISTS (SELECT 1 FROM long_term_sources p WHERE p.stm_id = s.id AND p.ltm_id = s.ltm_id)
+            """) ?? 0
+        let orphaned = try connection.scalarInt(
+            """
+            SELECT count(*) FROM long_term_memories l
+            WHERE NOT EXISTS (SELECT 1 FROM long_term_sources p WHERE p.ltm_id = l.id)
+            """) ?? 0
+        checks.append(
+            .init(
+                name: "provenance", ok: unsourced == 0 && orphaned == 0,
+                detail: unsourced == 0 && orphaned == 0
+                    ? "ok"
+                    : "\(unsourced) consolidated memories without a provenance row, "
+                        + "\(orphaned) long-term memories without sources"))
+        return IntegrityReport(checks: checks)
     }
 
     /// Every short-term memory has its row in the recall index, and every row its memory.

@@ -2,19 +2,17 @@ import FoundationEssentials
 import MemoryModel
 import SQLiteKit
 
-extension MemoryStore {
+extension StoreBrowsing {
     /// Entities with this alias or canonical key, or this name lower-cased, most mentioned first.
     package func entities(key: String, name: String) throws -> [Entity] {
-        try withConnection { connection in
-            try connection.prepare(
-                """
-                SELECT \(Self.entityColumns) WHERE e.id IN (
-                    SELECT entity_id FROM entity_aliases WHERE alias_key = ?1 OR alias_key = ?2
-                    UNION SELECT id FROM entities WHERE canonical_key = ?1 OR canonical_key = ?2)
-                ORDER BY mention_count DESC, e.id
-                """
-            ).bind([key, name.lowercased()]).rows(Self.entity)
-        }
+        try connection.prepare(
+            """
+            SELECT \(StoreRows.entityColumns) WHERE e.id IN (
+                SELECT entity_id FROM entity_aliases WHERE alias_key = ?1 OR alias_key = ?2
+                UNION SELECT id FROM entities WHERE canonical_key = ?1 OR canonical_key = ?2)
+            ORDER BY mention_count DESC, e.id
+            """
+        ).bind([key, name.lowercased()]).rows(StoreRows.entity)
     }
 
     private static let edgeColumns =
@@ -26,16 +24,14 @@ extension MemoryStore {
             id: row.int64(0),
             edge: KnowledgeGraph.Edge(
                 source: EntityID(row.int64(1)), target: EntityID(row.int64(2)), predicate: row.text(3),
-                weight: row.double(4), validFrom: timestamp(row, 6), validTo: optionalTimestamp(row, 7)),
-            lastSeen: timestamp(row, 5))
+                weight: row.double(4), validFrom: StoreRows.timestamp(row, 6), validTo: StoreRows.optionalTimestamp(row, 7)),
+            lastSeen: StoreRows.timestamp(row, 5))
     }
 
     /// The edges touching each of `nodes`, node by node in the order given.
     package func edges(touching nodes: [EntityID]) throws -> [GraphEdgeRow] {
-        try withConnection { connection in
-            let around = try connection.prepare("SELECT \(Self.edgeColumns) WHERE subject_id = ?1 OR object_id = ?1")
-            return try nodes.flatMap { try around.bind([$0.rawValue]).rows(Self.storedEdge) }
-        }
+        let around = try connection.prepare("SELECT \(Self.edgeColumns) WHERE subject_id = ?1 OR object_id = ?1")
+        return try nodes.flatMap { try around.bind([$0.rawValue]).rows(Self.storedEdge) }
     }
 
     /// The `limit` edges with the highest stored weight (co-occurrences only when asked), of one
@@ -46,23 +42,19 @@ extension MemoryStore {
         let predicates =
             predicate.map { [$0] }
             ?? Predicate.allCases.filter { coOccurrence || $0 != .coOccurs }.map(\.rawValue)
-        return try withConnection { connection in
-            let heaviest = try connection.prepare(
-                "SELECT \(Self.edgeColumns) WHERE predicate = ? ORDER BY weight DESC, id LIMIT ?")
-            var rows: [GraphEdgeRow] = []
-            for predicate in predicates { rows += try heaviest.bind([predicate, limit]).rows(Self.storedEdge) }
-            rows.sort { ($0.edge.weight, $1.id) > ($1.edge.weight, $0.id) }
-            return Array(rows.prefix(limit))
-        }
+        let heaviest = try connection.prepare(
+            "SELECT \(Self.edgeColumns) WHERE predicate = ? ORDER BY weight DESC, id LIMIT ?")
+        var rows: [GraphEdgeRow] = []
+        for predicate in predicates { rows += try heaviest.bind([predicate, limit]).rows(Self.storedEdge) }
+        rows.sort { ($0.edge.weight, $1.id) > ($1.edge.weight, $0.id) }
+        return Array(rows.prefix(limit))
     }
 
     /// Names and kinds of these entities, by id; ids of no entity are left out.
     package func entityNames(_ ids: [EntityID]) throws -> [EntityName] {
-        try withConnection { connection in
-            let node = try connection.prepare("SELECT name, kind FROM entities WHERE id = ?")
-            return try ids.compactMap { id in
-                try node.bind([id.rawValue]).firstRow { EntityName(id: id, name: $0.text(0), kind: $0.text(1)) }
-            }
+        let node = try connection.prepare("SELECT name, kind FROM entities WHERE id = ?")
+        return try ids.compactMap { id in
+            try node.bind([id.rawValue]).firstRow { EntityName(id: id, name: $0.text(0), kind: $0.text(1)) }
         }
     }
 }

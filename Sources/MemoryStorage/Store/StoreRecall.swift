@@ -2,8 +2,15 @@ import FoundationEssentials
 import MemoryModel
 import SQLiteKit
 
+/// The reads behind recall and the session briefing (`Recaller` ranks them).
+package struct StoreRecall: StoreFeature {
+    package let connection: Connection
+
+    package init(_ connection: Connection) { self.connection = connection }
+}
+
 /// The reads behind recall (`Recaller` ranks them).
-extension MemoryStore {
+extension StoreRecall {
     /// Turns of the recall index matching `words`, best BM25 first, forgotten ones left out.
     ///
     /// FTS5 scores the turns before anything is joined, and only the best are read; on a large
@@ -15,7 +22,7 @@ extension MemoryStore {
         -> [RecallTurn]
     {
         guard !words.isEmpty else { return [] }
-        return try reading { connection in
+        return try connection.reading {
             let expression = try Self.recallExpression(words, connection)
             return try Self.recallTurns(expression, counts: expression.counts, totals: nil, weights, scope, connection)
         }
@@ -26,7 +33,7 @@ extension MemoryStore {
     /// (`recallTurns(_:corpus:weights:scope:)`). A word past the bound has its count estimated
     /// as the expression's are (`estimatedCount`).
     package func recallPlan(matching words: [String]) throws -> RecallPlan {
-        try reading { connection in
+        try connection.reading {
             let expression = try Self.recallExpression(words, connection)
             let bound = Self.recallScoredRows
             let span = try expression.found.contains { $0.count > bound } ? Self.rowidSpan(connection) : 0...0
@@ -46,7 +53,7 @@ extension MemoryStore {
     package func recallTurns(_ plan: RecallPlan, corpus: RecallCorpus, weights: RecallWeights, scope: ProjectScope?)
         throws -> [RecallTurn]
     {
-        try reading { connection in
+        try connection.reading {
             let counts = plan.expression.terms.map { corpus.counts[$0] }
             return try Self.recallTurns(
                 plan.expression, counts: counts, totals: (corpus.rows, corpus.tokens), weights, scope, connection)
@@ -101,7 +108,7 @@ extension MemoryStore {
     private static func recallTurn(_ row: Row, bm25: Double) -> (turn: RecallTurn, project: String?, forgotten: Bool) {
         let turn = RecallTurn(
             id: row.int64(0), bm25: bm25, text: row.text(1), session: row.text(2), speaker: row.text(3),
-            createdAt: timestamp(row, 4), importance: row.optionalDouble(5), longTermID: row.optionalInt64(6))
+            createdAt: StoreRows.timestamp(row, 4), importance: row.optionalDouble(5), longTermID: row.optionalInt64(6))
         return (turn, row.optionalText(7), row.int64(8) != 0)
     }
 
@@ -262,7 +269,7 @@ extension MemoryStore {
         -> [Int64: [RecallFollowingTurn]]
     {
         guard !turns.isEmpty, count > 0 else { return [:] }
-        return try reading { connection in
+        return try connection.reading {
             let next = try connection.prepare(
                 """
                 SELECT \(Self.recallTurnColumns("n"))
@@ -287,25 +294,23 @@ extension MemoryStore {
     package func withProvenance(_ memories: [Recall.Memory]) throws -> [Recall.Memory] {
         // Only long-term memories have sources: with none, the statements need not be prepared.
         guard memories.contains(where: { $0.kind == "ltm" }) else { return memories }
-        return try withConnection { connection in
-            let sources = try connection.prepare(
-                """
-                SELECT s.id, s.session, s.source FROM long_term_sources p JOIN short_term_memories s ON s.id = p.stm_id
-                WHERE p.ltm_id = ? ORDER BY s.created_at, s.id LIMIT ?
-                """)
-            let count = try connection.prepare("SELECT count(*) FROM long_term_sources WHERE ltm_id = ?")
-            return try memories.map { memory in
-                guard memory.kind == "ltm" else { return memory }
-                var detailed = memory
-                let listed = try sources.bind([memory.id, Recall.listedSources]).rows {
-                    ($0.int64(0), $0.optionalText(1), $0.optionalText(2))
-                }
-                detailed.sources = listed.map(\.0)
-                detailed.session = listed.first?.1
-                detailed.source = listed.first?.2
-                detailed.sourceCount = try count.bind([memory.id]).firstRow { Int($0.int64(0)) } ?? 0
-                return detailed
+        let sources = try connection.prepare(
+            """
+            SELECT s.id, s.session, s.source FROM long_term_sources p JOIN short_term_memories s ON s.id = p.stm_id
+            WHERE p.ltm_id = ? ORDER BY s.created_at, s.id LIMIT ?
+            """)
+        let count = try connection.prepare("SELECT count(*) FROM long_term_sources WHERE ltm_id = ?")
+        return try memories.map { memory in
+            guard memory.kind == "ltm" else { return memory }
+            var detailed = memory
+            let listed = try sources.bind([memory.id, Recall.listedSources]).rows {
+                ($0.int64(0), $0.optionalText(1), $0.optionalText(2))
             }
+            detailed.sources = listed.map(\.0)
+            detailed.session = listed.first?.1
+            detailed.source = listed.first?.2
+            detailed.sourceCount = try count.bind([memory.id]).firstRow { Int($0.int64(0)) } ?? 0
+            return detailed
         }
     }
 
@@ -313,15 +318,13 @@ extension MemoryStore {
     /// (`Recall.Turn.before`) as the recall index holds it: the question a reply may answer. One
     /// look-up by rowid a memory.
     package func withTurnsBefore(_ memories: [Recall.Memory]) throws -> [Recall.Memory] {
-        try withConnection { connection in
-            let context = try connection.prepare("SELECT context FROM memory_recall WHERE rowid = ?")
-            return try memories.map { memory in
-                guard let turn = memory.matched else { return memory }
-                var detailed = memory
-                let before = try context.bind([turn.id]).firstRow { $0.optionalText(0) }.flatMap { $0 }
-                detailed.matched?.before = before?.isEmpty == false ? before : nil
-                return detailed
-            }
+        let context = try connection.prepare("SELECT context FROM memory_recall WHERE rowid = ?")
+        return try memories.map { memory in
+            guard let turn = memory.matched else { return memory }
+            var detailed = memory
+            let before = try context.bind([turn.id]).firstRow { $0.optionalText(0) }.flatMap { $0 }
+            detailed.matched?.before = before?.isEmpty == false ? before : nil
+            return detailed
         }
     }
 
@@ -329,33 +332,31 @@ extension MemoryStore {
     /// and every speaker when `speakers` is set, by id; only those an assistant may be shown
     /// (`rememberedEntity`).
     package func namedEntities(aliasKeys: [String], speakers: Bool) throws -> [Recall.NamedEntity] {
-        try withConnection { connection in
-            let lookup = try connection.prepare(
-                """
-                SELECT DISTINCT e.id, e.name, e.kind FROM entity_aliases a JOIN entities e ON e.id = a.entity_id
-                WHERE a.alias_key = ? AND e.kind IN ('person', 'organization', 'place', 'speaker')
-                  AND \(Self.rememberedEntity)
-                """)
-            func entity(_ row: Row) -> Recall.NamedEntity {
-                Recall.NamedEntity(id: EntityID(row.int64(0)), name: row.text(1), kind: row.text(2))
-            }
-            var found: [Recall.NamedEntity] = []
-            var seen: Set<EntityID> = []
-            for key in aliasKeys.sorted() {
-                for named in try lookup.bind([key]).rows(entity) where seen.insert(named.id).inserted {
-                    found.append(named)
-                }
-            }
-            if speakers {
-                for named in try connection.prepare(
-                    "SELECT e.id, e.name, e.kind FROM entities e WHERE e.kind = 'speaker' AND \(Self.rememberedEntity) ORDER BY e.id"
-                )
-                .rows(entity) where seen.insert(named.id).inserted {
-                    found.append(named)
-                }
-            }
-            return found.sorted { $0.id < $1.id }
+        let lookup = try connection.prepare(
+            """
+            SELECT DISTINCT e.id, e.name, e.kind FROM entity_aliases a JOIN entities e ON e.id = a.entity_id
+            WHERE a.alias_key = ? AND e.kind IN ('person', 'organization', 'place', 'speaker')
+              AND \(StoreInspection.rememberedEntity)
+            """)
+        func entity(_ row: Row) -> Recall.NamedEntity {
+            Recall.NamedEntity(id: EntityID(row.int64(0)), name: row.text(1), kind: row.text(2))
         }
+        var found: [Recall.NamedEntity] = []
+        var seen: Set<EntityID> = []
+        for key in aliasKeys.sorted() {
+            for named in try lookup.bind([key]).rows(entity) where seen.insert(named.id).inserted {
+                found.append(named)
+            }
+        }
+        if speakers {
+            for named in try connection.prepare(
+                "SELECT e.id, e.name, e.kind FROM entities e WHERE e.kind = 'speaker' AND \(StoreInspection.rememberedEntity) ORDER BY e.id"
+            )
+            .rows(entity) where seen.insert(named.id).inserted {
+                found.append(named)
+            }
+        }
+        return found.sorted { $0.id < $1.id }
     }
 
     /// Open typed edges of these entities that some remembered memory supports (a fact learnt
@@ -365,24 +366,22 @@ extension MemoryStore {
         -> [Recall.Fact]
     {
         guard !entities.isEmpty else { return [] }
-        return try withConnection { connection in
-            let ids = entities.map { String($0.rawValue) }.joined(separator: ", ")
-            let firstIDs = first.map { String($0.rawValue) }.joined(separator: ", ")
-            return try connection.prepare(
-                """
-                SELECT s.name, r.predicate, o.name, r.valid_from
-                FROM relations r JOIN entities s ON s.id = r.subject_id JOIN entities o ON o.id = r.object_id
-                WHERE r.valid_to IS NULL AND r.predicate <> 'co_occurs'
-                  AND (r.subject_id IN (\(ids)) OR r.object_id IN (\(ids)))
-                  AND \(Self.rememberedSupport)
-                ORDER BY (r.subject_id IN (\(firstIDs)) OR r.object_id IN (\(firstIDs))) DESC,
-                    r.weight DESC, r.last_seen DESC, r.id LIMIT ?
-                """, cached: false
-            ).bind([limit]).rows { row in
-                Recall.Fact(
-                    subject: row.text(0), predicate: row.text(1), object: row.text(2),
-                    since: Self.timestamp(row, 3))
-            }
+        let ids = entities.map { String($0.rawValue) }.joined(separator: ", ")
+        let firstIDs = first.map { String($0.rawValue) }.joined(separator: ", ")
+        return try connection.prepare(
+            """
+            SELECT s.name, r.predicate, o.name, r.valid_from
+            FROM relations r JOIN entities s ON s.id = r.subject_id JOIN entities o ON o.id = r.object_id
+            WHERE r.valid_to IS NULL AND r.predicate <> 'co_occurs'
+              AND (r.subject_id IN (\(ids)) OR r.object_id IN (\(ids)))
+              AND \(StoreInspection.rememberedSupport)
+            ORDER BY (r.subject_id IN (\(firstIDs)) OR r.object_id IN (\(firstIDs))) DESC,
+                r.weight DESC, r.last_seen DESC, r.id LIMIT ?
+            """, cached: false
+        ).bind([limit]).rows { row in
+            Recall.Fact(
+                subject: row.text(0), predicate: row.text(1), object: row.text(2),
+                since: StoreRows.timestamp(row, 3))
         }
     }
 
@@ -390,7 +389,7 @@ extension MemoryStore {
     package func longTermMemories(_ ids: Set<LongTermMemoryID>) throws -> [LongTermMemoryID: LongTermMemory] {
         // Nothing to read (a recall of turns not yet consolidated): no transaction, no statement.
         guard !ids.isEmpty else { return [:] }
-        return try reading { connection in
+        return try connection.reading {
             let fetch = try connection.prepare(
                 """
                 SELECT summary, strength, importance, created_at, updated_at, last_reinforced_at
@@ -401,8 +400,8 @@ extension MemoryStore {
                 memories[id] = try fetch.bind([id.rawValue]).firstRow { row in
                     LongTermMemory(
                         id: id, summary: row.text(0), strength: row.double(1), importance: row.double(2),
-                        createdAt: Self.timestamp(row, 3), updatedAt: Self.timestamp(row, 4),
-                        lastReinforcedAt: Self.timestamp(row, 5), sourceCount: 0)
+                        createdAt: StoreRows.timestamp(row, 3), updatedAt: StoreRows.timestamp(row, 4),
+                        lastReinforcedAt: StoreRows.timestamp(row, 5), sourceCount: 0)
                 }
             }
             return memories

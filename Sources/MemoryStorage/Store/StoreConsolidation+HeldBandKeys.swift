@@ -18,7 +18,7 @@ import SQLiteKit
 /// both tables (`SQLiteLongTermIndex`), so a plan sees every key as if it were written. Another
 /// connection that writes a memory's keys (`setBandKeys`, `memctl forget`) takes it off the list,
 /// so that the keys a pass held for it are dropped, not written.
-extension MemoryStore {
+extension StoreConsolidation {
     /// Band keys a pass holds before it writes them: about 16 MiB in its connection's temporary
     /// database (SQLite keeps 2 MiB of it in memory and the rest in a temporary file), and 4
     /// writes of the table over the 258k Chit-Chat pass instead of 252.
@@ -47,41 +47,37 @@ extension MemoryStore {
     /// version 8 of the schema left. Keys written that its summary no longer has are deleted,
     /// and a forgotten memory's keys with its place on the list.
     package func beginHoldingBandKeys(bandKeys: (String) -> [Int64]) throws {
-        try withConnection { connection in
-            try Self.createHeldBandKeys(connection)
-            try connection.execute("DELETE FROM temp.held_band_keys")
-            guard try connection.scalarInt("SELECT EXISTS (SELECT 1 FROM long_term_signatures_stale)") == 1 else {
-                return
-            }
-            try connection.inTransaction {
-                let listed = try connection.prepare(
-                    """
-                    SELECT s.ltm_id, l.summary, l.forgotten_at IS NULL FROM long_term_signatures_stale s
-                    JOIN long_term_memories l ON l.id = s.ltm_id ORDER BY s.ltm_id
-                    """
-                ).rows { (id: LongTermMemoryID($0.int64(0)), summary: $0.text(1), remembered: $0.int64(2) == 1) }
-                var changes: [BandKeyChange] = []
-                for memory in listed {
-                    guard memory.remembered else {
-                        try Self.setBandKeys(of: memory.id, to: [], connection)
-                        continue
-                    }
-                    let stored = Set(
-                        try connection.prepare("SELECT band_key FROM long_term_signatures WHERE ltm_id = ?")
-                            .bind([memory.id.rawValue]).rows { $0.int64(0) })
-                    changes += Self.changes(of: memory.id, from: stored, to: bandKeys(memory.summary))
+        try StoreConsolidation.createHeldBandKeys(connection)
+        try connection.execute("DELETE FROM temp.held_band_keys")
+        guard try connection.scalarInt("SELECT EXISTS (SELECT 1 FROM long_term_signatures_stale)") == 1 else {
+            return
+        }
+        try connection.inTransaction {
+            let listed = try connection.prepare(
+                """
+                SELECT s.ltm_id, l.summary, l.forgotten_at IS NULL FROM long_term_signatures_stale s
+                JOIN long_term_memories l ON l.id = s.ltm_id ORDER BY s.ltm_id
+                """
+            ).rows { (id: LongTermMemoryID($0.int64(0)), summary: $0.text(1), remembered: $0.int64(2) == 1) }
+            var changes: [BandKeyChange] = []
+            for memory in listed {
+                guard memory.remembered else {
+                    try StoreConsolidation.setBandKeys(of: memory.id, to: [], connection)
+                    continue
                 }
-                try Self.hold(changes.sorted(), connection)
+                let stored = Set(
+                    try connection.prepare("SELECT band_key FROM long_term_signatures WHERE ltm_id = ?")
+                        .bind([memory.id.rawValue]).rows { $0.int64(0) })
+                changes += Self.changes(of: memory.id, from: stored, to: bandKeys(memory.summary))
             }
+            try Self.hold(changes.sorted(), connection)
         }
     }
 
     /// How many band keys the pass holds.
     package func heldBandKeyCount() throws -> Int {
-        try withConnection { connection in
-            guard try Self.holdsBandKeys(connection) else { return 0 }
-            return Int(try connection.scalarInt("SELECT count(*) FROM temp.held_band_keys") ?? 0)
-        }
+        guard try Self.holdsBandKeys(connection) else { return 0 }
+        return Int(try connection.scalarInt("SELECT count(*) FROM temp.held_band_keys") ?? 0)
     }
 
     /// How many held keys to write per transaction: the held keys cut into as many slices of the
@@ -89,51 +85,47 @@ extension MemoryStore {
     /// 258k memories, several in a store of millions). Each slice also dirties the pages of the
     /// table's index by memory where the held memories are, so slices are no smaller than that.
     package func heldBandKeySlice() throws -> Int {
-        try withConnection { connection in
-            guard try Self.holdsBandKeys(connection) else { return 1 }
-            let held = Int(try connection.scalarInt("SELECT count(*) FROM temp.held_band_keys") ?? 0)
-            let written = Int(try connection.scalarInt("SELECT count(*) FROM long_term_signatures") ?? 0)
-            let pages = written / Self.bandKeyRowsPerPage
-            let slices = max(1, (pages + Self.heldBandKeysSlicePages - 1) / Self.heldBandKeysSlicePages)
-            return max(1, (held + slices - 1) / slices)
-        }
+        guard try Self.holdsBandKeys(connection) else { return 1 }
+        let held = Int(try connection.scalarInt("SELECT count(*) FROM temp.held_band_keys") ?? 0)
+        let written = Int(try connection.scalarInt("SELECT count(*) FROM long_term_signatures") ?? 0)
+        let pages = written / Self.bandKeyRowsPerPage
+        let slices = max(1, (pages + Self.heldBandKeysSlicePages - 1) / Self.heldBandKeysSlicePages)
+        return max(1, (held + slices - 1) / slices)
     }
 
     /// Writes the first `slice` held keys in key order, of the memories still listed (one off
     /// the list had its keys written by another connection since), in a transaction of their
     /// own; with the last of them, the list is emptied. False when none was held.
     package func writeHeldBandKeys(slice size: Int = .max) throws -> Bool {
-        try withConnection { connection in
-            guard try Self.holdsBandKeys(connection) else { return false }
-            return try connection.inTransaction {
-                // The slice's last key, then the slice written and dropped in SQL: no row of it
-                // comes into memory.
-                let count = min(size, Int(Int64.max))
-                guard
-                    let last = try connection.prepare(
-                        """
-                        SELECT band_key, ltm_id FROM (
-                            SELECT band_key, ltm_id FROM temp.held_band_keys ORDER BY band_key, ltm_id LIMIT ?
-                        ) ORDER BY band_key DESC, ltm_id DESC LIMIT 1
-                        """
-                    ).bind([count]).firstRow({ (key: $0.int64(0), id: $0.int64(1)) })
-                else { return false }
-                try connection.prepare(
+        guard try Self.holdsBandKeys(connection) else { return false }
+        return try connection.inTransaction {
+            // The slice's last key, then the slice written and dropped in SQL: no row of it
+            // comes into memory.
+            let count = min(size, Int(Int64.max))
+            guard
+                let last = try connection.prepare(
                     """
-                    INSERT OR IGNORE INTO long_term_signatures(band_key, ltm_id)
-                        SELECT band_key, ltm_id FROM temp.held_band_keys
-                        WHERE (band_key, ltm_id) <= (?1, ?2)
-                            AND ltm_id IN (SELECT ltm_id FROM long_term_signatures_stale)
-                        ORDER BY band_key, ltm_id
+                    SELECT band_key, ltm_id FROM (
+                        SELECT band_key, ltm_id FROM temp.held_band_keys ORDER BY band_key, ltm_id LIMIT ?
+                    ) ORDER BY band_key DESC, ltm_id DESC LIMIT 1
                     """
-                ).bind([last.key, last.id]).run()
-                try connection.prepare("DELETE FROM temp.held_band_keys WHERE (band_key, ltm_id) <= (?, ?)")
-                    .bind([last.key, last.id]).run()
-                if try connection.scalarInt("SELECT EXISTS (SELECT 1 FROM temp.held_band_keys)") == 0 {
-                    try connection.execute("DELETE FROM long_term_signatures_stale")
-                }
-                return true
+                ).bind([count]).firstRow({ (key: $0.int64(0), id: $0.int64(1)) })
+            else { return false }
+            try connection.prepare(
+                """
+                INSERT OR IGNORE INTO long_term_signatures(band_key, ltm_id)
+                    SELECT band_key, ltm_id FROM temp.held_band_keys
+                    WHERE (band_key, ltm_id) <= (?1, ?2)
+                        AND ltm_id IN (SELECT ltm_id FROM long_term_signatures_stale)
+                    ORDER BY band_key, ltm_id
+                """
+            ).bind([last.key, last.id]).run()
+            try connection.prepare("DELETE FROM temp.held_band_keys WHERE (band_key, ltm_id) <= (?, ?)")
+                .bind([last.key, last.id]).run()
+            if try connection.scalarInt("SELECT EXISTS (SELECT 1 FROM temp.held_band_keys)") == 0 {
+                try connection.execute("DELETE FROM long_term_signatures_stale")
             }
+            return true
         }
     }
 

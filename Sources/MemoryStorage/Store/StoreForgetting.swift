@@ -2,9 +2,16 @@ import FoundationEssentials
 import MemoryModel
 import SQLiteKit
 
+/// Forgetting and purging: on request (`memctl forget`), and by the forgetting pass.
+package struct StoreForgetting: StoreFeature {
+    package let connection: Connection
+
+    package init(_ connection: Connection) { self.connection = connection }
+}
+
 /// Forgetting on request (`memctl forget`) and purging, on request or after retention. Each
 /// call is one transaction: a purge never leaves half of what was derived from a memory.
-extension MemoryStore {
+extension StoreForgetting {
     /// Forgets a memory on request.
     ///
     /// - A short-term memory becomes `forgotten`. If it was consolidated, it leaves its long-term
@@ -17,38 +24,35 @@ extension MemoryStore {
     package func forget(_ reference: MemoryReference, purge: Bool, at now: Timestamp, rules: ForgettingRules) throws
         -> ForgetReport
     {
-        let report = try withConnection { connection in
-            try connection.inTransaction {
-                var report = ForgetReport(reference: reference.description, purged: purge)
-                let targets = try Self.shortTermTargets(of: reference, connection)
-                if purge {
-                    try Self.purgeShortTerm(targets.map(\.id), at: now, rules: rules, into: &report, connection)
-                    return report
-                }
-                var left: Set<LongTermMemoryID> = []
-                for memory in targets {
-                    guard memory.status != .forgotten else {
-                        report.alreadyForgotten.append(memory.id)
-                        continue
-                    }
-                    try connection.prepare(
-                        "UPDATE short_term_memories SET status = 'forgotten', ltm_id = NULL, status_changed_at = ? WHERE id = ?"
-                    ).bind([now.iso8601, memory.id.rawValue]).run()
-                    try Self.dropAsContext(memory, connection)
-                    report.shortTerm.append(memory.id)
-                    if let ltm = memory.ltmID { left.insert(ltm) }
-                }
-                if case .longTerm(let id) = reference {
-                    if try Self.forgetLongTerm(id, at: now, connection) { report.longTermForgotten.append(id) }
-                    left.remove(id)
-                }
-                for ltm in left.sorted() {
-                    try Self.remake(ltm, at: now, rules: rules, into: &report, connection)
-                }
+        try connection.inTransaction {
+            var report = ForgetReport(reference: reference.description, purged: purge)
+            let targets = try Self.shortTermTargets(of: reference, connection)
+            if purge {
+                try Self.purgeShortTerm(targets.map(\.id), at: now, rules: rules, into: &report, connection)
                 return report
             }
+            var left: Set<LongTermMemoryID> = []
+            for memory in targets {
+                guard memory.status != .forgotten else {
+                    report.alreadyForgotten.append(memory.id)
+                    continue
+                }
+                try connection.prepare(
+                    "UPDATE short_term_memories SET status = 'forgotten', ltm_id = NULL, status_changed_at = ? WHERE id = ?"
+                ).bind([now.iso8601, memory.id.rawValue]).run()
+                try Self.dropAsContext(memory, connection)
+                report.shortTerm.append(memory.id)
+                if let ltm = memory.ltmID { left.insert(ltm) }
+            }
+            if case .longTerm(let id) = reference {
+                if try Self.forgetLongTerm(id, at: now, connection) { report.longTermForgotten.append(id) }
+                left.remove(id)
+            }
+            for ltm in left.sorted() {
+                try Self.remake(ltm, at: now, rules: rules, into: &report, connection)
+            }
+            return report
         }
-        return report
     }
 
     /// A memory forgotten on request stops being the context of the turn after it
@@ -73,8 +77,8 @@ extension MemoryStore {
         switch reference {
         case .shortTerm(let id):
             guard
-                let memory = try connection.prepare("SELECT \(shortTermColumns) WHERE id = ?").bind([id.rawValue])
-                    .firstRow(shortTermMemory)
+                let memory = try connection.prepare("SELECT \(StoreRows.shortTermColumns) WHERE id = ?").bind([id.rawValue])
+                    .firstRow(StoreRows.shortTermMemory)
             else { throw try missing(.shortTerm(id), table: "short_term_memories", id: id.rawValue, connection) }
             return [memory]
         case .longTerm(let id):
@@ -97,11 +101,11 @@ extension MemoryStore {
     private static func sources(of ltm: LongTermMemoryID, _ connection: Connection) throws -> [ShortTermMemory] {
         try connection.prepare(
             """
-            SELECT \(shortTermColumns.replacing(" FROM short_term_memories", with: ""))
+            SELECT \(StoreRows.shortTermColumns.replacing(" FROM short_term_memories", with: ""))
             FROM short_term_memories WHERE id IN (SELECT stm_id FROM long_term_sources WHERE ltm_id = ?)
             ORDER BY created_at, id
             """
-        ).bind([ltm.rawValue]).rows(shortTermMemory)
+        ).bind([ltm.rawValue]).rows(StoreRows.shortTermMemory)
     }
 
     /// Marks a long-term memory forgotten and drops its band keys; false if it was already.
@@ -220,7 +224,7 @@ extension MemoryStore {
                     basis.map(\.createdAt).max()!.iso8601, ltm.rawValue,
                 ]).run()
                 // With no source left, forgetting it below drops its band keys.
-                if !remembered.isEmpty { try setBandKeys(of: ltm, to: rebuilt.bandKeys, connection) }
+                if !remembered.isEmpty { try StoreConsolidation.setBandKeys(of: ltm, to: rebuilt.bandKeys, connection) }
                 report.longTermRebuilt.append(ltm)
             }
         }
@@ -234,7 +238,7 @@ extension MemoryStore {
         let evidence = try connection.prepare(
             "SELECT observed_at FROM relation_evidence WHERE relation_id = ? ORDER BY observed_at")
         for relation in relations {
-            let times = try evidence.bind([relation]).rows { timestamp($0, 0) }
+            let times = try evidence.bind([relation]).rows { StoreRows.timestamp($0, 0) }
             guard let first = times.first, let last = times.last else {
                 try connection.prepare("DELETE FROM relations WHERE id = ?").bind([relation]).run()
                 removed += connection.changes
