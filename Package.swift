@@ -99,11 +99,13 @@ let package = Package(
                 "MemoryDaemon", "MemoryImport", "MemoryPasses", "MemoryStorage", "MemoryEngines", "MemoryModel", "SQLiteKit",
                 "HTTPServer", "SystemSupport",
             ]),
-        /// A database in a temporary directory, for the tests of the layers that open a store, the
-        /// orchestrator's manual clock, and what the end-to-end tests run the built programs with
-        /// (`Memctl`, `DaemonProcess`, `MCPSession`, ...; Tests/TestFixtures/Processes).
+        /// A database in a temporary directory, for the tests of the layers that open a store, a
+        /// manual `WallClock`, and what the end-to-end tests run the built programs with (`Memctl`,
+        /// `DaemonProcess`, `MCPSession`, ...; Tests/TestFixtures/Processes). Like the code it tests,
+        /// it depends downward only: never on MemoryDaemon, so that the tests of the layers below
+        /// do not build the daemon.
         .target(
-            name: "TestFixtures", dependencies: ["MemoryDaemon", "MemoryModel", "MemoryStorage", "SQLiteKit"],
+            name: "TestFixtures", dependencies: ["MemoryModel", "MemoryStorage", "SQLiteKit"],
             path: "Tests/TestFixtures"),
         .testTarget(name: "SQLiteKitTests", dependencies: ["SQLiteKit"]),
         .testTarget(name: "SystemSupportTests", dependencies: ["SystemSupport"]),
