@@ -7,7 +7,6 @@ import TestFixtures
 import Testing
 
 @testable import memctl
-@testable import memoryd
 
 /// memoryd's settings are written down in several places: `DaemonConfiguration.keys` (which its
 /// `set` switches over), memoryd's `--help`, the example file systemd/memoryd.conf, the
@@ -35,6 +34,14 @@ struct ConfigurationKeysTests {
 
     /// The configuration memoryd starts from, outside systemd, before any file, variable or flag.
     static func defaults() -> DaemonConfiguration { DaemonConfiguration(environment: ["HOME": "/home/someone"]) }
+
+    /// What the built memoryd prints for `--help`.
+    static func memorydHelpText() throws -> String {
+        let dir = try TemporaryDirectory()
+        let result = try Memctl.run(["--help"], in: dir, program: DaemonProcess.executable)
+        try #require(result.status == 0, "memoryd --help: \(result.stderr)")
+        return result.stdout
+    }
 
     /// Text with its line breaks and runs of spaces made single spaces.
     static func collapsed(_ text: some StringProtocol) -> String {
@@ -131,7 +138,7 @@ struct ConfigurationKeysTests {
 
     @Test("memoryd --help lists every key in order, with the table's defaults")
     func memorydHelp() throws {
-        let help = Memoryd.help
+        let help = try Self.memorydHelpText()
         let paragraph = try #require(help.components(separatedBy: "\n\n").first { $0.hasPrefix("Settings (") })
         let text = Self.collapsed(paragraph)
         #expect(text.hasPrefix("Settings (file keys; environment MEMORYD_<KEY>;"))
@@ -158,7 +165,8 @@ struct ConfigurationKeysTests {
 
     @Test("every memoryd flag but --config sets the key of the same name")
     func memorydFlags() throws {
-        let usage = try #require(Memoryd.help.split(separator: "\n").first { $0.hasPrefix("Usage: memoryd") })
+        let help = try Self.memorydHelpText()
+        let usage = try #require(help.split(separator: "\n").first { $0.hasPrefix("Usage: memoryd") })
         let flags = usage.matches(of: /--([a-z-]+)/).map { String($0.output.1) }
         #expect(flags == ["db", "socket", "config", "log-level", "follow"])
         for flag in flags where flag != "config" {
