@@ -118,15 +118,15 @@ let package = Package(
         .testTarget(
             name: "MCPServerTests",
             dependencies: [
-                "memctl", "memoryd", "MCPServer", "MCPProtocol", "ControlProtocol", "MemoryStorage", "MemoryModel",
-                "SystemSupport", "TestFixtures",
+                "memctl", "memoryd", "MCPServer", "MCPProtocol", "ControlProtocol", "MemoryStorage", "SystemSupport",
+                "TestFixtures",
             ]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "SystemSupport"]),
         .testTarget(name: "MemoryWebUITests", dependencies: ["MemoryWebUI", "HTTPServer", "MemoryModel"]),
         .testTarget(name: "MemoryEnginesTests", dependencies: ["MemoryEngines", "MemoryModel"]),
         .testTarget(
             name: "MemoryStorageTests",
-            dependencies: ["MemoryImport", "MemoryStorage", "MemoryModel", "SQLiteKit", "SystemSupport", "TestFixtures"]),
+            dependencies: ["MemoryImport", "MemoryStorage", "MemoryModel", "SQLiteKit", "TestFixtures"]),
         .testTarget(
             name: "MemoryImportTests",
             dependencies: ["JSONReading", "MemoryImport", "MemoryStorage", "MemoryModel", "SystemSupport", "TestFixtures"]),
@@ -139,11 +139,12 @@ let package = Package(
                 "MemoryDaemon", "MemoryPasses", "MemoryStorage", "MemoryEngines", "MemoryModel", "SQLiteKit", "TestFixtures",
             ]),
         // The end-to-end tests depend on the executables so that `swift test` always builds the
-        // binaries they run. memctl's commands as processes, its web page in a headless Chromium:
+        // binaries they run. memctl's commands as processes, its web page in a headless Chromium, and
+        // the daemon's configuration keys (MemoryDaemon's table) against both programs' help:
         .testTarget(
             name: "MemctlTests",
             dependencies: [
-                "memctl", "memoryd", "MemoryDaemon", "ControlProtocol", "MemoryPasses", "MemoryStorage", "MemoryEngines",
+                "memctl", "memoryd", "MemoryDaemon", "MemoryImport", "MemoryPasses", "MemoryStorage", "MemoryEngines",
                 "MemoryModel", "SQLiteKit", "TestFixtures", "HTTPServer", "SystemSupport",
             ]),
         // memoryd as a process: sockets, signals, the notify protocol, pass workers, writers beside it,
