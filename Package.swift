@@ -99,11 +99,13 @@ let package = Package(
                 "MemoryDaemon", "MemoryImport", "MemoryPasses", "MemoryStorage", "MemoryEngines", "MemoryModel", "SQLiteKit",
                 "HTTPServer", "SystemSupport",
             ]),
-        /// A database in a temporary directory, for the tests of the layers that open a store, the
-        /// orchestrator's manual clock, and what the end-to-end tests run the built programs with
-        /// (`Memctl`, `DaemonProcess`, `MCPSession`, ...; Tests/TestFixtures/Processes).
+        /// A database in a temporary directory, for the tests of the layers that open a store, a
+        /// manual `WallClock`, and what the end-to-end tests run the built programs with (`Memctl`,
+        /// `DaemonProcess`, `MCPSession`, ...; Tests/TestFixtures/Processes). Like the code it tests,
+        /// it depends downward only: never on MemoryDaemon, so that the tests of the layers below
+        /// do not build the daemon.
         .target(
-            name: "TestFixtures", dependencies: ["MemoryDaemon", "MemoryModel", "MemoryStorage", "SQLiteKit"],
+            name: "TestFixtures", dependencies: ["MemoryModel", "MemoryStorage", "SQLiteKit"],
             path: "Tests/TestFixtures"),
         .testTarget(name: "SQLiteKitTests", dependencies: ["SQLiteKit"]),
         .testTarget(name: "SystemSupportTests", dependencies: ["SystemSupport"]),
@@ -116,15 +118,15 @@ let package = Package(
         .testTarget(
             name: "MCPServerTests",
             dependencies: [
-                "memctl", "memoryd", "MCPServer", "MCPProtocol", "ControlProtocol", "MemoryStorage", "MemoryModel",
-                "SystemSupport", "TestFixtures",
+                "memctl", "memoryd", "MCPServer", "MCPProtocol", "ControlProtocol", "MemoryStorage", "SystemSupport",
+                "TestFixtures",
             ]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "SystemSupport"]),
         .testTarget(name: "MemoryWebUITests", dependencies: ["MemoryWebUI", "HTTPServer", "MemoryModel"]),
         .testTarget(name: "MemoryEnginesTests", dependencies: ["MemoryEngines", "MemoryModel"]),
         .testTarget(
             name: "MemoryStorageTests",
-            dependencies: ["MemoryImport", "MemoryStorage", "MemoryModel", "SQLiteKit", "SystemSupport", "TestFixtures"]),
+            dependencies: ["MemoryImport", "MemoryStorage", "MemoryModel", "SQLiteKit", "TestFixtures"]),
         .testTarget(
             name: "MemoryImportTests",
             dependencies: ["JSONReading", "MemoryImport", "MemoryStorage", "MemoryModel", "SystemSupport", "TestFixtures"]),
@@ -137,11 +139,12 @@ let package = Package(
                 "MemoryDaemon", "MemoryPasses", "MemoryStorage", "MemoryEngines", "MemoryModel", "SQLiteKit", "TestFixtures",
             ]),
         // The end-to-end tests depend on the executables so that `swift test` always builds the
-        // binaries they run. memctl's commands as processes, its web page in a headless Chromium:
+        // binaries they run. memctl's commands as processes, its web page in a headless Chromium, and
+        // the daemon's configuration keys (MemoryDaemon's table) against both programs' help:
         .testTarget(
             name: "MemctlTests",
             dependencies: [
-                "memctl", "memoryd", "MemoryDaemon", "ControlProtocol", "MemoryPasses", "MemoryStorage", "MemoryEngines",
+                "memctl", "memoryd", "MemoryDaemon", "MemoryImport", "MemoryPasses", "MemoryStorage", "MemoryEngines",
                 "MemoryModel", "SQLiteKit", "TestFixtures", "HTTPServer", "SystemSupport",
             ]),
         // memoryd as a process: sockets, signals, the notify protocol, pass workers, writers beside it,

@@ -27,38 +27,62 @@ package struct DaemonConfiguration: Equatable {
     /// The home directory, for a `peers` path given as `~/…`.
     private let home: String?
 
-    /// One setting: its name in the file, its default as the file would write it (nil when it
-    /// depends on the environment), and what it takes.
-    package struct Key: Sendable {
-        package let key: String
-        package let defaultValue: String?
-        package let meaning: String
+    /// One setting: its name in the file (the raw value), its default as the file would write it
+    /// (nil when it depends on the environment), and what it takes. `set` switches over the cases,
+    /// so a key is listed here exactly when memoryd reads it.
+    package enum Key: String, CaseIterable, Sendable {
+        case db
+        case socket
+        case logLevel = "log_level"
+        case consolidationInterval = "consolidation_interval"
+        case extractionInterval = "extraction_interval"
+        case graphInterval = "graph_interval"
+        case retryBase = "retry_base"
+        case minAge = "min_age"
+        case batchSize = "batch_size"
+        case threads
+        case follow
+        case peers
+
+        /// The key as the file, the help and messages write it.
+        package var name: String { rawValue }
 
         /// The environment variable that sets it: MEMORYD_ + the key in capitals.
-        package var environmentVariable: String { "MEMORYD_" + key.uppercased() }
+        package var environmentVariable: String { "MEMORYD_" + name.uppercased() }
+
+        package var defaultValue: String? { entry.defaultValue }
+        package var meaning: String { entry.meaning }
+
+        private var entry: (defaultValue: String?, meaning: String) {
+            switch self {
+            case .db: (nil, "database file")
+            case .socket: (nil, "control socket path")
+            case .logLevel: ("info", "error, warning, notice, info or debug")
+            case .consolidationInterval: ("5m", "a duration such as 90s, 5m, 2h, 1d")
+            case .extractionInterval: ("10m", "a duration")
+            case .graphInterval: ("30m", "a duration")
+            case .retryBase: ("30s", "a duration")
+            case .minAge: ("10m", "a duration (0 allowed)")
+            case .batchSize: ("1024", "a whole number of at least 1")
+            case .threads: (nil, "threads a pass runs on, 1 to 256 (the cores available, at most 8)")
+            case .follow:
+                (
+                    "none",
+                    "coding agents whose sessions to follow: claude-code, codex, gemini, each as TOOL or TOOL=DIR, "
+                        + "comma-separated, or none"
+                )
+            case .peers:
+                (
+                    "none",
+                    "other devices' databases that memctl's recall, search and context read too, each as "
+                        + "NAME=PATH or PATH, comma-separated, or none; memoryd only checks it"
+                )
+            }
+        }
     }
 
     /// Every key, in the order memoryd --help and systemd/memoryd.conf list them.
-    package static let keys: [Key] = [
-        Key(key: "db", defaultValue: nil, meaning: "database file"),
-        Key(key: "socket", defaultValue: nil, meaning: "control socket path"),
-        Key(key: "log_level", defaultValue: "info", meaning: "error, warning, notice, info or debug"),
-        Key(key: "consolidation_interval", defaultValue: "5m", meaning: "a duration such as 90s, 5m, 2h, 1d"),
-        Key(key: "extraction_interval", defaultValue: "10m", meaning: "a duration"),
-        Key(key: "graph_interval", defaultValue: "30m", meaning: "a duration"),
-        Key(key: "retry_base", defaultValue: "30s", meaning: "a duration"),
-        Key(key: "min_age", defaultValue: "10m", meaning: "a duration (0 allowed)"),
-        Key(key: "batch_size", defaultValue: "1024", meaning: "a whole number of at least 1"),
-        Key(key: "threads", defaultValue: nil, meaning: "threads a pass runs on, 1 to 256 (the cores available, at most 8)"),
-        Key(
-            key: "follow", defaultValue: "none",
-            meaning: "coding agents whose sessions to follow: claude-code, codex, gemini, each as TOOL or TOOL=DIR, "
-                + "comma-separated, or none"),
-        Key(
-            key: "peers", defaultValue: "none",
-            meaning: "other devices' databases that memctl's recall, search and context read too, each as "
-                + "NAME=PATH or PATH, comma-separated, or none; memoryd only checks it"),
-    ]
+    package static let keys = Key.allCases
 
     /// The defaults: under systemd `$STATE_DIRECTORY/memory.db` and
     /// `$RUNTIME_DIRECTORY/control.sock`, else memctl's defaults.
@@ -117,52 +141,54 @@ package struct DaemonConfiguration: Equatable {
         return DaemonPaths.defaultSocket(environment: environment)
     }
 
-    /// Applies one setting; throws a message naming the key and what it takes.
-    package mutating func set(_ key: String, _ value: String) throws(ConfigurationError) {
+    /// Applies one setting; throws a message naming the key and what it takes, or, for a name
+    /// that is not a key, every key.
+    package mutating func set(_ name: String, _ value: String) throws(ConfigurationError) {
+        guard let key = Key(rawValue: name) else {
+            throw ConfigurationError(
+                "unknown setting '\(name)'; settings are " + Self.keys.map(\.name).joined(separator: ", "))
+        }
         func duration(allowZero: Bool = false) throws(ConfigurationError) -> Duration {
             guard let parsed = DaemonPaths.parseDuration(value), allowZero || parsed > .zero else {
-                throw ConfigurationError("\(key) = \(value): expected a duration such as 90s, 5m, 2h or 1d")
+                throw ConfigurationError("\(name) = \(value): expected a duration such as 90s, 5m, 2h or 1d")
             }
             return parsed
         }
         switch key {
-        case "db":
+        case .db:
             guard !value.isEmpty else { throw ConfigurationError("db is empty") }
             database = value
-        case "socket":
+        case .socket:
             guard !value.isEmpty else { throw ConfigurationError("socket is empty") }
             socket = value
-        case "log_level":
+        case .logLevel:
             guard let level = LogLevel(name: value) else {
                 throw ConfigurationError("log_level = \(value): expected error, warning, notice, info or debug")
             }
             logLevel = level
-        case "consolidation_interval": loops.intervals[.consolidation] = try duration()
-        case "extraction_interval": loops.intervals[.extraction] = try duration()
-        case "graph_interval": loops.intervals[.graph] = try duration()
-        case "retry_base": loops.retryBase = try duration()
-        case "min_age": policy.minimumAge = try duration(allowZero: true)
-        case "batch_size":
+        case .consolidationInterval: loops.intervals[.consolidation] = try duration()
+        case .extractionInterval: loops.intervals[.extraction] = try duration()
+        case .graphInterval: loops.intervals[.graph] = try duration()
+        case .retryBase: loops.retryBase = try duration()
+        case .minAge: policy.minimumAge = try duration(allowZero: true)
+        case .batchSize:
             guard let size = Int(value), size >= 1 else {
                 throw ConfigurationError("batch_size = \(value): expected a whole number of at least 1")
             }
             policy.batchSize = size
-        case "threads":
+        case .threads:
             guard let threads = PassSettings.threads(value) else {
                 throw ConfigurationError("threads = \(value): expected \(PassSettings.threadsExpected)")
             }
             policy.threads = threads
-        case "follow":
+        case .follow:
             follow = try Self.parseFollow(value, defaultRoots: defaultRoots)
-        case "peers":
+        case .peers:
             do {
                 peers = try Peer.list(value, home: home)
             } catch {
                 throw ConfigurationError("peers = \(value): \(error)")
             }
-        default:
-            throw ConfigurationError(
-                "unknown setting '\(key)'; settings are " + Self.keys.map(\.key).joined(separator: ", "))
         }
     }
 

@@ -55,7 +55,7 @@ package actor Orchestrator: Service {
         package var sleeper: Task<Void, any Error>?
     }
 
-    private let clock: any OrchestratorClock
+    private let clock: any WallClock
     private let runner: Runner
     private let log: Logger
     private var settings: LoopSettings
@@ -68,7 +68,7 @@ package actor Orchestrator: Service {
     package nonisolated let events = EventHub()
 
     package init(
-        settings: LoopSettings, policy: ConsolidationPolicy = ConsolidationPolicy(), clock: any OrchestratorClock,
+        settings: LoopSettings, policy: ConsolidationPolicy = ConsolidationPolicy(), clock: any WallClock,
         runner: @escaping Runner, log: Logger
     ) {
         self.settings = settings

@@ -52,7 +52,7 @@ enum Memoryd {
     static var settings: String {
         let opening = "Settings (file keys; environment MEMORYD_<KEY>; flags win over the environment, which wins over the file):"
         // A key and its default stay on one line.
-        let keys = DaemonConfiguration.keys.map { key in (key.defaultValue.map { "\(key.key) (\($0))" } ?? key.key) + "," }
+        let keys = DaemonConfiguration.keys.map { key in (key.defaultValue.map { "\(key.name) (\($0))" } ?? key.name) + "," }
         return wrapped(opening.split(separator: " ").map(String.init) + keys)
     }
 

@@ -7,16 +7,15 @@ import TestFixtures
 import Testing
 
 @testable import memctl
-@testable import memoryd
 
-/// memoryd's settings are written down in several places: `DaemonConfiguration.keys` and its
-/// `set`, memoryd's `--help`, the example file systemd/memoryd.conf, the MEMORYD_<KEY>
-/// environment variables, and memctl's help where it names daemon settings. These tests fail
-/// when any of them disagree with the table.
+/// memoryd's settings are written down in several places: `DaemonConfiguration.keys` (which its
+/// `set` switches over), memoryd's `--help`, the example file systemd/memoryd.conf, the
+/// MEMORYD_<KEY> environment variables, and memctl's help where it names daemon settings. These
+/// tests fail when any of them disagree with the table.
 @Suite("Configuration keys agree everywhere")
 struct ConfigurationKeysTests {
     static let keys = DaemonConfiguration.keys
-    static let names = keys.map(\.key)
+    static let names = keys.map(\.name)
 
     /// A value other than the default for every key, to see that each one takes effect.
     static let samples: [String: String] = [
@@ -36,6 +35,14 @@ struct ConfigurationKeysTests {
     /// The configuration memoryd starts from, outside systemd, before any file, variable or flag.
     static func defaults() -> DaemonConfiguration { DaemonConfiguration(environment: ["HOME": "/home/someone"]) }
 
+    /// What the built memoryd prints for `--help`.
+    static func memorydHelpText() throws -> String {
+        let dir = try TemporaryDirectory()
+        let result = try Memctl.run(["--help"], in: dir, program: DaemonProcess.executable)
+        try #require(result.status == 0, "memoryd --help: \(result.stderr)")
+        return result.stdout
+    }
+
     /// Text with its line breaks and runs of spaces made single spaces.
     static func collapsed(_ text: some StringProtocol) -> String {
         text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
@@ -47,14 +54,16 @@ struct ConfigurationKeysTests {
     func table() {
         #expect(Set(Self.names).count == Self.names.count)
         #expect(Self.names.allSatisfy { $0.wholeMatch(of: /[a-z]+(_[a-z]+)*/) != nil })
-        #expect(Self.keys.filter { $0.defaultValue == nil }.map(\.key) == ["db", "socket", "threads"])
+        #expect(Self.keys.filter { $0.defaultValue == nil }.map(\.name) == ["db", "socket", "threads"])
         #expect(Set(Self.samples.keys) == Set(Self.names), "add a sample value for every new key")
-        #expect(Self.keys.first { $0.key == "graph_interval" }?.environmentVariable == "MEMORYD_GRAPH_INTERVAL")
+        #expect(Self.keys.first { $0.name == "graph_interval" }?.environmentVariable == "MEMORYD_GRAPH_INTERVAL")
     }
 
-    @Test("each default in the table is the value memoryd really starts with", arguments: DaemonConfiguration.keys.map(\.key))
+    @Test(
+        "each default in the table is the value memoryd really starts with",
+        arguments: DaemonConfiguration.keys.map(\.name))
     func defaultsAreReal(name: String) throws {
-        let key = try #require(Self.keys.first { $0.key == name })
+        let key = try #require(Self.keys.first { $0.name == name })
         // The three without a fixed default have the one memoryd's --help gives, for
         // `defaults()`'s environment (HOME only: outside systemd, no XDG directories).
         let computed = [
@@ -87,25 +96,34 @@ struct ConfigurationKeysTests {
 
     @Test("set() accepts exactly the table's keys, and names them all when it refuses one")
     func setAcceptsTheTable() throws {
-        // The keys DaemonConfiguration.set switches on, read from its source.
-        let source = try Self.repositoryFile("Sources/MemoryDaemon/DaemonConfiguration.swift")
-        let body = try #require(source.components(separatedBy: "func set(").dropFirst().first?.components(separatedBy: "default:").first)
-        let labels = body.matches(of: /case ("[^:]*"):/).map { String($0.output.1) }
-        let cases = labels.flatMap { $0.matches(of: /"([^"]*)"/).map { String($0.output.1) } }
-        #expect(cases == Self.names)
-
-        var configuration = Self.defaults()
-        do {
-            try configuration.set("colour", "blue")
-            Issue.record("an unknown key was accepted")
-        } catch {
-            #expect(error.description == "unknown setting 'colour'; settings are " + Self.names.joined(separator: ", "))
+        for name in Self.names {
+            var configuration = Self.defaults()
+            try configuration.set(name, try #require(Self.samples[name]))
+        }
+        // Only the table's spelling: not the flags' (--log-level), nor the environment's
+        // (MEMORYD_LOG_LEVEL, which apply(environment:) turns into the key), nor `config`, which
+        // names the file rather than a setting in it.
+        let others = Self.names.flatMap { name in
+            [
+                name.uppercased(), name.replacingOccurrences(of: "_", with: "-"), "MEMORYD_" + name.uppercased(),
+                " " + name,
+            ]
+        }
+        for name in Set(others).subtracting(Self.names).sorted() + ["config", "colour", ""] {
+            var configuration = Self.defaults()
+            do {
+                try configuration.set(name, "1")
+                Issue.record("'\(name)' was accepted")
+            } catch {
+                let list = Self.names.joined(separator: ", ")
+                #expect(error.description == "unknown setting '\(name)'; settings are \(list)")
+            }
         }
     }
 
-    @Test("MEMORYD_<KEY> sets each key as the file would", arguments: DaemonConfiguration.keys.map(\.key))
+    @Test("MEMORYD_<KEY> sets each key as the file would", arguments: DaemonConfiguration.keys.map(\.name))
     func environmentVariables(name: String) throws {
-        let key = try #require(Self.keys.first { $0.key == name })
+        let key = try #require(Self.keys.first { $0.name == name })
         let value = try #require(Self.samples[name])
         #expect(key.environmentVariable == "MEMORYD_" + name.uppercased())
         var fromFile = Self.defaults()
@@ -120,7 +138,7 @@ struct ConfigurationKeysTests {
 
     @Test("memoryd --help lists every key in order, with the table's defaults")
     func memorydHelp() throws {
-        let help = Memoryd.help
+        let help = try Self.memorydHelpText()
         let paragraph = try #require(help.components(separatedBy: "\n\n").first { $0.hasPrefix("Settings (") })
         let text = Self.collapsed(paragraph)
         #expect(text.hasPrefix("Settings (file keys; environment MEMORYD_<KEY>;"))
@@ -135,19 +153,20 @@ struct ConfigurationKeysTests {
         let lines = help.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
         for (key, (_, shown)) in zip(Self.keys, listed) {
             if let shown {
-                #expect(shown == key.defaultValue, "memoryd --help says \(key.key) (\(shown))")
+                #expect(shown == key.defaultValue, "memoryd --help says \(key.name) (\(shown))")
             } else if let value = key.defaultValue {
                 // Not in the list: then its flag's line gives the default.
-                let flag = "--" + key.key.replacingOccurrences(of: "_", with: "-")
+                let flag = "--" + key.name.replacingOccurrences(of: "_", with: "-")
                 let line = lines.first { $0.hasPrefix(flag + " ") }
-                #expect(line?.contains("\(value) (default)") == true, "memoryd --help gives no default for \(key.key)")
+                #expect(line?.contains("\(value) (default)") == true, "memoryd --help gives no default for \(key.name)")
             }
         }
     }
 
     @Test("every memoryd flag but --config sets the key of the same name")
     func memorydFlags() throws {
-        let usage = try #require(Memoryd.help.split(separator: "\n").first { $0.hasPrefix("Usage: memoryd") })
+        let help = try Self.memorydHelpText()
+        let usage = try #require(help.split(separator: "\n").first { $0.hasPrefix("Usage: memoryd") })
         let flags = usage.matches(of: /--([a-z-]+)/).map { String($0.output.1) }
         #expect(flags == ["db", "socket", "config", "log-level", "follow"])
         for flag in flags where flag != "config" {
@@ -170,7 +189,7 @@ struct ConfigurationKeysTests {
             if let value = key.defaultValue {
                 #expect(!setting.commented && setting.value == value, "memoryd.conf: \(setting)")
             } else {
-                #expect(setting.commented, "memoryd.conf sets \(key.key), whose default depends on the environment")
+                #expect(setting.commented, "memoryd.conf sets \(key.name), whose default depends on the environment")
             }
         }
         #expect(text.contains("Environment variables MEMORYD_<KEY> override this file"))
@@ -189,7 +208,7 @@ struct ConfigurationKeysTests {
     func memctlEnvironment() throws {
         let help = Self.collapsed(memctl.Memctl.help)
         for name in ["db", "socket"] {
-            let key = try #require(Self.keys.first { $0.key == name })
+            let key = try #require(Self.keys.first { $0.name == name })
             // The option's own line ("--db PATH database file (default: …"), not the usage line's "[--db PATH]".
             let rest = try #require(help.components(separatedBy: "--\(name) PATH ").dropFirst().first)
             let description = rest.components(separatedBy: " --").first ?? rest
@@ -201,7 +220,7 @@ struct ConfigurationKeysTests {
     func memctlPolicyDefaults() throws {
         let lines = ConsolidateCommand.help.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
         for name in ["min_age", "batch_size"] {
-            let key = try #require(Self.keys.first { $0.key == name })
+            let key = try #require(Self.keys.first { $0.name == name })
             let value = try #require(key.defaultValue)
             let flag = "--" + name.replacingOccurrences(of: "_", with: "-")
             let line = try #require(lines.first { $0.hasPrefix(flag + " ") })

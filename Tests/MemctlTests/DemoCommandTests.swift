@@ -3,7 +3,6 @@ import TestFixtures
 import Testing
 
 @testable import memctl
-@testable import MemoryDaemon
 @testable import MemoryEngines
 @testable import MemoryModel
 @testable import MemoryPasses

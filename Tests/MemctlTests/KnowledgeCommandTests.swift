@@ -2,7 +2,6 @@ import Foundation
 import TestFixtures
 import Testing
 
-@testable import MemoryDaemon
 @testable import MemoryEngines
 @testable import MemoryModel
 @testable import MemoryPasses

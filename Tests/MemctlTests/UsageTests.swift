@@ -1,5 +1,4 @@
 import Foundation
-import MemoryDaemon
 import MemoryEngines
 import MemoryModel
 import MemoryPasses

@@ -1,10 +1,9 @@
-import MemoryDaemon
 import MemoryModel
 import Synchronization
 
 /// A clock that moves only when told to: `advance(by:)` wakes every sleeper whose deadline
 /// has come, in deadline order.
-package final class ManualClock: OrchestratorClock {
+package final class ManualClock: WallClock {
     private struct Sleeper {
         package let id: Int
         package let deadline: Timestamp

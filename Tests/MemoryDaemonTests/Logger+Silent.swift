@@ -2,5 +2,5 @@ import MemoryDaemon
 
 extension Logger {
     /// A logger that writes nowhere, for tests that do not read the log.
-    package static let silent = Logger(level: .error, environment: [:]) { _ in }
+    static let silent = Logger(level: .error, environment: [:]) { _ in }
 }

@@ -1,10 +1,7 @@
-import MemoryModel
-import MemoryPasses
-import MemoryStorage
-
-/// Where the orchestrator's loops get the time and wait for it: the real clock in memoryd, a
-/// manual one in tests, so that loop behaviour is tested without real waiting.
-package protocol OrchestratorClock: Sendable {
+/// Where code that waits for a time of day gets the time and waits for it: the real clock in
+/// memoryd, a manual one in tests, so that what it schedules (the orchestrator's loops) is
+/// tested without real waiting.
+package protocol WallClock: Sendable {
     var now: Timestamp { get }
     /// Returns at `deadline` (at once if it has passed); throws `CancellationError` when the
     /// waiting task is cancelled.
@@ -12,7 +9,7 @@ package protocol OrchestratorClock: Sendable {
 }
 
 /// Wall-clock time; sleeps with `Task.sleep`.
-package struct SystemClock: OrchestratorClock {
+package struct SystemClock: WallClock {
     package init() {}
 
     package var now: Timestamp { .now }
