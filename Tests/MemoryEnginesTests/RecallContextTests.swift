@@ -285,15 +285,30 @@ struct RecallContextTests {
         for question in [
             "How many doctor's appointments did I have?", "List every book I read.", "What books has Melanie read?",
             "Which cities has Jon visited?", "How much did I spend in total?", "Did both of them paint sunsets?",
+            "Which did I start first, the novel or the course?", "Did the move come before or after the new job?",
         ] {
             #expect(RecallGathering.asksForSeveral(question), "\(question)")
         }
         for question in [
             "What is Caroline's relationship status?", "When did I go to the dentist?", "What does Melanie do?",
-            "Which class did I take?", "What bus goes downtown?",
+            "Which class did I take?", "What bus goes downtown?", "Did I go with a friend or alone?",
+            "When did I first go climbing?",
         ] {
             #expect(!RecallGathering.asksForSeveral(question), "\(question)")
         }
+    }
+
+    @Test("a question that counts wants two more sessions among the first memories, one that asks for several one")
+    func otherSessions() {
+        func wanted(_ question: String) -> Int {
+            RecallGathering.otherSessions(tokens: TextTokens(question).tokens.filter(\.isWord).map(\.lower))
+        }
+        #expect(wanted("How many weddings did I attend this year?") == 2)
+        #expect(wanted("How much did I raise for charity in total?") == 2)
+        #expect(wanted("What books has Melanie read?") == 1)
+        #expect(wanted("Which came first, the concert or the play?") == 1)
+        #expect(wanted("How much does the bike weigh?") == 0)
+        #expect(wanted("What is Caroline's relationship status?") == 0)
     }
 
     @Test("nothing recalled says so")

@@ -60,9 +60,9 @@ struct RecallRankerTests {
 struct RecallRankerThreadTests {
     let now = Timestamp(iso8601: "2024-06-01T12:00:00Z")!
 
-    func turn(_ id: Int64, _ text: String, by speaker: String, bm25: Double = 0) -> RecallTurn {
+    func turn(_ id: Int64, _ text: String, by speaker: String, bm25: Double = 0, session: String = "s") -> RecallTurn {
         RecallTurn(
-            id: id, bm25: bm25, text: text, session: "s", speaker: speaker,
+            id: id, bm25: bm25, text: text, session: session, speaker: speaker,
             createdAt: Timestamp(millisecondsSince1970: now.millisecondsSince1970 - 3_600_000 + id * 30_000),
             importance: 0.5, longTermID: nil)
     }
@@ -120,5 +120,40 @@ struct RecallRankerThreadTests {
         let unweighed = RecallRanker(weights: weights).rank(
             turns, longTerm: [:], queryWords: ["gina", "relax"], now: now, limit: 3)
         #expect(unweighed.first?.id != 3, "\(unweighed.map(\.text))")
+    }
+
+    @Test("a question that asks for several things brings the best memory of another session into the first five")
+    func oneMoreSession() {
+        // One conversation's six turns match best; two others each hold one weaker match.
+        let turns =
+            (1...6).map {
+                turn(Int64($0), "We went to the wedding of friend \($0).", by: "user", bm25: -5, session: "a")
+            }
+            + [
+                turn(7, "Another wedding, my cousin's.", by: "user", bm25: -3, session: "b"),
+                turn(8, "A third wedding, in June.", by: "user", bm25: -2.5, session: "c"),
+            ]
+        let ranker = RecallRanker(weights: RecallWeights())
+        let plain = ranker.rank(turns, longTerm: [:], queryWords: ["wedding"], now: now, limit: 8)
+        #expect(Set(plain.prefix(5).map(\.id)).isSubset(of: Set(1...6)), "\(plain.map(\.id))")
+        let one = ranker.rank(turns, longTerm: [:], queryWords: ["wedding"], now: now, limit: 8, otherSessions: 1)
+        #expect(one.map(\.id).prefix(5).contains(7), "\(one.map(\.id))")
+        #expect(one.map(\.id)[5] == plain.map(\.id)[4], "the memory it took the place of follows")
+        let two = ranker.rank(turns, longTerm: [:], queryWords: ["wedding"], now: now, limit: 8, otherSessions: 2)
+        #expect(Set(two.prefix(5).map(\.id)).isSuperset(of: [7, 8]), "\(two.map(\.id))")
+        #expect(Set(two.map(\.id)) == Set(plain.map(\.id)))
+        // The first N are still the first N of the whole ranking.
+        for limit in 0...8 {
+            let first = ranker.rank(
+                turns, longTerm: [:], queryWords: ["wedding"], now: now, limit: limit, otherSessions: 2)
+            #expect(first == Array(two.prefix(limit)), "limit \(limit)")
+        }
+        // Five memories of five sessions are left as they are.
+        let spread = (1...7).map {
+            turn(Int64($0), "The wedding number \($0).", by: "user", bm25: -Double(10 - $0), session: "s\($0)")
+        }
+        let ranked = ranker.rank(spread, longTerm: [:], queryWords: ["wedding"], now: now, limit: 7)
+        let brought = ranker.rank(spread, longTerm: [:], queryWords: ["wedding"], now: now, limit: 7, otherSessions: 2)
+        #expect(brought == ranked)
     }
 }

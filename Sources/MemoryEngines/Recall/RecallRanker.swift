@@ -93,24 +93,58 @@ package struct RecallRanker: Sendable {
     /// `following` holds, for some matched turns, the turns after them in their session
     /// (`threadTurn(of:in:)` tells which of those carries a turn's thread on). The first
     /// `meaningPool` memories are then weighed again by what they mean (`weighedByMeaning`) and
-    /// reordered among themselves; the rest follow as they were.
+    /// reordered among themselves; the rest follow as they were. Last, `otherSessions` memories
+    /// of sessions not yet among the first `spreadTop` are brought into them (`bringingIn`;
+    /// `RecallGathering.otherSessions` says how many a question wants).
     package func rank(
         _ turns: [Turn], following: [DeviceRecordKey: [RecallFollowingTurn]] = [:],
         longTerm: [DeviceRecordKey: LongTerm], queryWords: Set<String>, now: Timestamp, limit: Int,
-        asked: String? = nil
+        asked: String? = nil, otherSessions: Int = 0
     ) -> [Recall.Memory] {
         let speakers = Set(turns.map(\.speaker))
         var named = Self.namedSpeakers(in: queryWords, among: speakers)
         if named.isEmpty, let asked, speakers.contains(asked) { named = [asked] }
         let best = bestCandidates(turns, following: following, longTerm: longTerm, named: named)
         let pool = weights.meaning > 0 ? weights.meaningPool : 0
-        var ranked = scored(best, now: now, limit: max(limit, pool))
+        let reach = otherSessions > 0 ? weights.spreadReach : 0
+        var ranked = scored(best, now: now, limit: max(limit, pool, reach))
         ranked.sort(by: Self.precedes)
         if pool > 0 {
             // The same first `pool` for every limit, so that the first N are those of the whole ranking.
             ranked = weighedByMeaning(Array(ranked.prefix(pool)), queryWords: queryWords) + ranked.dropFirst(pool)
         }
+        ranked = Self.bringingIn(otherSessions, into: ranked, top: weights.spreadTop, reach: reach)
         return Array(ranked.prefix(limit))
+    }
+
+    /// `ranked` with up to `count` memories of sessions not yet among its first `top` brought into
+    /// them: each time, the best-ranked memory of such a session among the first `reach` takes the
+    /// place of the last of the first `top` whose session is there more than once, which follows
+    /// them. A question whose answer is spread over several conversations ("How many weddings did
+    /// I go to?", "Which came first, the concert or the play?") finds one conversation's many
+    /// matching turns ahead of the other conversations' best, which hold the rest of the answer
+    /// (docs/RECALL.md, "One more session"). The scores stay what relevance made them, so the
+    /// first `top` need not be in score order.
+    static func bringingIn(_ count: Int, into ranked: [Recall.Memory], top: Int, reach: Int) -> [Recall.Memory] {
+        guard count > 0, ranked.count > top else { return ranked }
+        func session(_ memory: Recall.Memory) -> SessionKey {
+            SessionKey(
+                device: memory.device,
+                session: memory.matched?.session ?? memory.session ?? "\u{1}\(memory.kind) \(memory.id)")
+        }
+        var first = Array(ranked.prefix(top))
+        var rest = Array(ranked.dropFirst(top))
+        for _ in 0..<count {
+            var counts: [SessionKey: Int] = [:]
+            for memory in first { counts[session(memory), default: 0] += 1 }
+            guard let out = first.lastIndex(where: { counts[session($0), default: 0] > 1 }),
+                let brought = rest.prefix(max(0, reach - top)).firstIndex(where: { counts[session($0)] == nil })
+            else { break }
+            let displaced = first.remove(at: out)
+            first.append(rest.remove(at: brought))
+            rest.insert(displaced, at: 0)
+        }
+        return first + rest
     }
 
     /// The memories again, each score times 1 + `meaning` × how much nearer the query its text's

@@ -166,6 +166,11 @@ package struct RecallWeights: Sendable, Equatable {
     package var threadShare = 0.5
     /// The best matched turns (by BM25) whose threads are read.
     package var threadSources = 10
+    /// For a question that asks for several things, memories of sessions not yet among the first
+    /// `spreadTop` are brought into them (`RecallRanker.bringingIn`), each the best of its session
+    /// among the first `spreadReach`.
+    package var spreadTop = 5
+    package var spreadReach = 20
 
     package init() {}
 }

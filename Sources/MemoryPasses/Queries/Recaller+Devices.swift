@@ -49,7 +49,8 @@ extension Recaller {
         }
         let ranked = RecallRanker(weights: weights).rank(
             rows, following: following, longTerm: longTerm, queryWords: Set(words), now: now, limit: limit,
-            asked: RecallRanker.pronounSpeaker(in: tokens))
+            asked: RecallRanker.pronounSpeaker(in: tokens),
+            otherSessions: RecallGathering.otherSessions(tokens: tokens))
         return try await devices.completing(ranked, device: \.device) { store, memories in
             let detailed = try await store.recalling { try $0.withProvenance(memories) }
             return quoting ? try await store.recalling { try $0.withTurnsBefore(detailed) } : detailed
