@@ -264,6 +264,14 @@ struct JSONEditingTests {
                 == "{\"a\": 1 // c\r\n }\r\n")
         #expect(
             try remove("{\n  // mine\n  \"mcpServers\": {\"memoryd\": {}}\r}", .withComments) == "{\n  // mine\n\r}")
+        // Blanks after the comment's last word are still inside it, up to its line feed (found by
+        // FuzzConfigEditing: the removal started after "mine" and took the line feed with it, and the
+        // comment ran on over the closing brace).
+        #expect(
+            try remove("{\n  // mine  \n\"mcpServers\": {\"memoryd\": {}} }", .withComments) == "{\n  // mine  \n }")
+        #expect(
+            try remove("{\"a\": 1, // c \t\r\n \"mcpServers\": {\"memoryd\": {}} }\r\n", .withComments)
+                == "{\"a\": 1 // c \t\r\n }\r\n")
         // A /* */ comment may be followed on its line: `{ /* a */ }` set up comes back as it was.
         #expect(try remove(setUp("{ /* a */ }", .withComments), .withComments) == "{ /* a */ }")
     }

@@ -234,9 +234,10 @@ extension JSONDocument {
     }
 
     /// Where a removal up to `end` starts, when it would start at `start`, the end of the
-    /// comments from `offset`: past the line break of a `//` comment that ends there, if more
-    /// than blanks follows `end` on its line (a closing bracket), which the comment would take in.
-    /// Setup's own entries end their line, and so come out from `start`, as they went in.
+    /// comments from `offset`: past the line break of a `//` comment that ends there (or runs on
+    /// past it, in blanks after its last word), if more than blanks follows `end` on its line (a
+    /// closing bracket), which the comment would take in. Setup's own entries end their line, and
+    /// so come out from `start`, as they went in.
     func keepingLineComment(_ start: Int, from offset: Int, before end: Int) -> Int {
         var index = offset
         var endsLineComment = false
@@ -244,7 +245,7 @@ extension JSONDocument {
             if Self.isWhitespace(bytes[index]) {
                 index += 1
             } else if let commentEnd = commentEnd(at: index, withinLine: false) {
-                endsLineComment = commentEnd == start && bytes[index + 1] == UInt8(ascii: "/")
+                endsLineComment = commentEnd >= start && bytes[index + 1] == UInt8(ascii: "/")
                 index = commentEnd
             } else {
                 return start
