@@ -6,8 +6,6 @@ import SystemSupport
 import TestFixtures
 import Testing
 
-@testable import memctl
-
 /// memoryd's settings are written down in several places: `DaemonConfiguration.keys` (which its
 /// `set` switches over), memoryd's `--help`, the example file systemd/memoryd.conf, the
 /// MEMORYD_<KEY> environment variables, and memctl's help where it names daemon settings. These
@@ -36,10 +34,17 @@ struct ConfigurationKeysTests {
     static func defaults() -> DaemonConfiguration { DaemonConfiguration(environment: ["HOME": "/home/someone"]) }
 
     /// What the built memoryd prints for `--help`.
-    static func memorydHelpText() throws -> String {
+    static func memorydHelpText() throws -> String { try helpText(["--help"], program: DaemonProcess.executable) }
+
+    /// What the built memctl prints for `arguments`, a `--help`.
+    static func memctlHelpText(_ arguments: [String]) throws -> String {
+        try helpText(arguments, program: Memctl.executable)
+    }
+
+    private static func helpText(_ arguments: [String], program: URL) throws -> String {
         let dir = try TemporaryDirectory()
-        let result = try Memctl.run(["--help"], in: dir, program: DaemonProcess.executable)
-        try #require(result.status == 0, "memoryd --help: \(result.stderr)")
+        let result = try Memctl.run(arguments, in: dir, program: program)
+        try #require(result.status == 0, "\(program.lastPathComponent) \(arguments): \(result.stderr)")
         return result.stdout
     }
 
@@ -206,7 +211,7 @@ struct ConfigurationKeysTests {
 
     @Test("memctl's --db and --socket name the same MEMORYD_ variables as memoryd reads")
     func memctlEnvironment() throws {
-        let help = Self.collapsed(memctl.Memctl.help)
+        let help = Self.collapsed(try Self.memctlHelpText(["--help"]))
         for name in ["db", "socket"] {
             let key = try #require(Self.keys.first { $0.name == name })
             // The option's own line ("--db PATH database file (default: …"), not the usage line's "[--db PATH]".
@@ -218,7 +223,8 @@ struct ConfigurationKeysTests {
 
     @Test("memctl consolidate's --min-age and --batch-size defaults are memoryd's min_age and batch_size")
     func memctlPolicyDefaults() throws {
-        let lines = ConsolidateCommand.help.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+        let lines = try Self.memctlHelpText(["consolidate", "--help"]).split(separator: "\n")
+            .map { $0.trimmingCharacters(in: .whitespaces) }
         for name in ["min_age", "batch_size"] {
             let key = try #require(Self.keys.first { $0.name == name })
             let value = try #require(key.defaultValue)
@@ -242,7 +248,7 @@ struct ConfigurationKeysTests {
 
     @Test("memctl reload's help and memoryd.conf name real keys for what a reload changes")
     func reloadSentences() throws {
-        let reload = Self.collapsed(ReloadCommand.help)
+        let reload = Self.collapsed(try Self.memctlHelpText(["reload", "--help"]))
         let memctl = try #require(reload.firstRange(of: /intervals, [^.]*next start/).map { String(reload[$0]) })
         let conf = Self.collapsed(try Self.repositoryFile("systemd/memoryd.conf"))
         let file = try #require(conf.firstRange(of: /intervals, [^)]*next start/).map { String(conf[$0]) })
