@@ -76,15 +76,25 @@
 
         /// Waits until Litestream has shipped every commit of `database` so far (`litestream sync
         /// -wait` on the control socket at `socket`), once a Litestream just started listens there.
+        /// A Litestream killed with SIGKILL leaves its socket file behind, which refuses connections
+        /// until the next one binds it again: the sync is tried again until then (for up to 15 s).
         package static func sync(
             _ database: String, socket: String, in directory: TemporaryDirectory,
             sourceLocation: SourceLocation = #_sourceLocation
         ) throws {
             let deadline = Date().addingTimeInterval(15)
-            while !FileManager.default.fileExists(atPath: socket) && Date() < deadline { usleep(10_000) }
-            let synced = try run(["sync", "-wait", "-socket", socket, database], in: directory)
-            try #require(
-                synced.status == 0, "litestream sync: \(synced.stderr)\(synced.stdout)", sourceLocation: sourceLocation)
+            while true {
+                while !FileManager.default.fileExists(atPath: socket) && Date() < deadline { usleep(10_000) }
+                let synced = try run(["sync", "-wait", "-socket", socket, database], in: directory)
+                if synced.status != 0, synced.stderr.contains("connection refused"), Date() < deadline {
+                    usleep(50_000)
+                    continue
+                }
+                try #require(
+                    synced.status == 0, "litestream sync: \(synced.stderr)\(synced.stdout)",
+                    sourceLocation: sourceLocation)
+                return
+            }
         }
 
         /// The configuration of one database with a file replica in `replica`, syncing every
