@@ -18,7 +18,7 @@ extension MemoryStore {
     /// database before it reached the replica (docs/REPLICATION.md). While it runs, no other
     /// connection's checkpoint can copy past its read transaction, and a TRUNCATE checkpoint
     /// waits for it in vain. The table stays when Litestream is stopped: a pass that waits for
-    /// Litestream in vain checkpoints itself again (`StorePasses`).
+    /// Litestream in vain checkpoints itself again (`PassLedger`, in MemoryPasses).
     static func isReplicatedByLitestream(_ connection: Connection) throws -> Bool {
         try connection.scalarInt(
             "SELECT EXISTS (SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = '_litestream_seq')") == 1
