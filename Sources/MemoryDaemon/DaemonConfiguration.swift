@@ -115,14 +115,17 @@ package struct DaemonConfiguration: Equatable {
             let root: String
             if parts.count == 2 {
                 guard !parts[1].isEmpty else { throw ConfigurationError("follow = \(value): \(tool.rawValue)= needs a directory") }
-                root = DaemonPaths.absolute(parts[1])
+                let given = parts[1]
+                // Relative to the working directory, and without "//", "." or a trailing slash,
+                // so that a root is one string however it was written.
+                root = DaemonPaths.normalized(given.hasPrefix("/") ? given : FileManager.default.currentDirectoryPath + "/" + given)
             } else if let defaultRoot = defaultRoots[tool] {
-                root = defaultRoot
+                root = DaemonPaths.normalized(defaultRoot)
             } else {
                 throw ConfigurationError(
                     "follow = \(value): \(tool.rawValue) has no default directory without $HOME; give one as \(tool.rawValue)=DIR")
             }
-            sources.append(FollowedSource(tool: tool, root: root.count > 1 && root.hasSuffix("/") ? String(root.dropLast()) : root))
+            sources.append(FollowedSource(tool: tool, root: root))
         }
         return sources
     }

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import MemoryDaemon
@@ -31,5 +32,16 @@ struct ConfigurationFileTests {
             + "/run/memoryd/control.sdb\u{0}`\r\ndbock.\n#db =  =aa/var/lib/memoryd/memory.db\n#socket = /run/memo"
         let error = #expect(throws: ConfigurationError.self) { try parse(text) }
         #expect(error?.description == "memoryd.conf:4: expected 'key = value', got 'dbock.'")
+    }
+
+    /// Found by FuzzConfiguration (Tests/Fuzz/Corpus/FuzzConfiguration/crash-follow-double-slash.conf):
+    /// a root ending in "//" lost one slash, so the same directory written back read as another.
+    @Test("a followed directory is one path however it is written: no //, . or trailing slash")
+    func followRootsNormalized() throws {
+        let sources = try parse("follow = codex=/srv//codex/./sessions//, gemini = /tmp/g/")
+        #expect(sources.follow.map(\.root) == ["/srv/codex/sessions", "/tmp/g"])
+        let relative = try parse("follow = claude-code=projects/../agents")
+        #expect(relative.follow.map(\.root) == [FileManager.default.currentDirectoryPath + "/agents"])
+        #expect(try parse("follow = codex=/").follow.map(\.root) == ["/"])
     }
 }
