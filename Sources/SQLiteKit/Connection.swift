@@ -191,7 +191,18 @@ package final class Connection {
         }
         var raw: OpaquePointer?
         let flags = cached ? UInt32(SQLITE_PREPARE_PERSISTENT) : 0
-        let rc = sqlite3_prepare_v3(handle, sql, -1, flags, &raw, nil)
+        var rc = sqlite3_prepare_v3(handle, sql, -1, flags, &raw, nil)
+        // SQLite prepares again itself once when another connection changed the schema, and that
+        // can fail too: a statement on a table with a trigger into an FTS5 table, prepared by a
+        // connection that read the schema before the change, fails as "no such table" twice (the
+        // FTS5 table connects while the schema is read again). Litestream creates two tables as it
+        // starts, and ten `memctl add`s run just then failed in 8 of 30 tries (docs/REPLICATION.md,
+        // "Writes while Litestream starts"). The next try reads the schema whole.
+        var tries = 1
+        while rc & 0xFF == SQLITE_SCHEMA, tries < Self.schemaChangeTries {
+            tries += 1
+            rc = sqlite3_prepare_v3(handle, sql, -1, flags, &raw, nil)
+        }
         guard rc == SQLITE_OK, let raw else {
             throw error(rc, sql: sql)
         }
@@ -199,6 +210,9 @@ package final class Connection {
         if cached { statements[sql] = statement }
         return statement
     }
+
+    /// How many times `prepare` asks SQLite for a statement while the schema keeps changing.
+    package static let schemaChangeTries = 5
 
     /// How many prepared statements the cache holds.
     package var cachedStatements: Int { statements.count }

@@ -299,6 +299,28 @@ struct SQLiteLayerTests {
         }
     }
 
+    /// Litestream creates `_litestream_seq` and `_litestream_lock` in the database as it starts.
+    /// A store that had read the schema before then prepared its first insert afterwards: SQLite's
+    /// own second try failed too ("no such table: short_term_memories", SQLITE_SCHEMA), because the
+    /// FTS5 table its trigger writes connects while the schema is read again.
+    @Test("a store that read the schema before another program added a table still adds, as Litestream starting does")
+    func addsAfterAnotherProgramsTable() async throws {
+        let fixture = try StoreFixture()
+        let first = try fixture.open()
+        _ = try await first.add(NewMemory(content: "before", session: "s", source: "me"))
+        await first.close()
+        let store = try fixture.open(create: false)
+        let litestream = try fixture.rawConnection()
+        try litestream.execute("CREATE TABLE IF NOT EXISTS _litestream_seq (id INTEGER PRIMARY KEY, seq INTEGER)")
+        _ = try await store.add(NewMemory(content: "after the first table", session: "s", source: "me"))
+        try litestream.execute("CREATE TABLE IF NOT EXISTS _litestream_lock (id INTEGER)")
+        _ = try await store.add(NewMemory(content: "after the second", session: "s", source: "me"))
+        #expect(try await store.inspecting { try $0.shortTermMemories(limit: 5) }.map(\.content).sorted()
+            == ["after the first table", "after the second", "before"])
+        // The trigger's row went into the recall index too.
+        #expect(try litestream.scalarInt("SELECT count(*) FROM memory_recall WHERE memory_recall MATCH 'second'") == 1)
+    }
+
     @Test("a closed store refuses further calls with a plain error and leaves the file whole")
     func closedStore() async throws {
         let fixture = try StoreFixture()
