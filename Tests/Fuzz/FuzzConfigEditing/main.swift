@@ -302,6 +302,15 @@ func checkRefusal(_ error: ConfigError, of file: AgentFile, in text: [UInt8]) {
 
 // MARK: - Removing: what docs/SETUP.md says cannot come back
 
+/// The lines that hold more than blanks. In a config.toml where memoryd's hook group is split by
+/// another table (`[[hooks.SessionStart]]`, `[[other]]`, then the group's `[[hooks.SessionStart.hooks]]`),
+/// removing memoryd's groups at once takes the blank line between two of them with the run it is
+/// in, and setting up first (which takes out a second group, then rewrites the first) leaves it:
+/// the same lines, one blank line apart (docs/FUZZING.md).
+func nonBlankLines(_ text: [UInt8]) -> [ArraySlice<UInt8>] {
+    text.split(separator: UInt8(ascii: "\n")).filter { !$0.allSatisfy { [0x20, 0x09, 0x0D].contains($0) } }
+}
+
 /// The text as removal gives it back: the inside of an empty object or array that setup fills
 /// (the first one on each path it edits: `{ }`) comes back as `{}`.
 func emptiedInsides(of text: [UInt8], for file: AgentFile) -> [UInt8] {
@@ -532,7 +541,8 @@ runFuzzer { input in
         let direct: [UInt8]
         do { direct = try file.removing(text, before: text) } catch { preconditionFailure("removal refused: \(error)") }
         precondition(
-            removed == direct || removed == emptiedInsides(of: direct, for: file),
+            removed == direct || removed == emptiedInsides(of: direct, for: file)
+                || (file.format == .toml && nonBlankLines(removed) == nonBlankLines(direct)),
             "removed after setup: \(show(removed)), removed from the file: \(show(direct))")
         let left: ConfigValue
         do { left = try file.root(of: file.startingText(direct)) } catch { preconditionFailure("removed, unread") }
