@@ -76,20 +76,19 @@ package enum Memctl {
     /// arguments, e.g. setpriv) runs memctl through it; `workingDirectory`, where it runs.
     /// `program` is another of the package's programs to run the same way (`MemoryBench`); one
     /// that still runs after `timeout` seconds is killed, and the test fails.
+    ///
+    /// Started with `posix_spawn` and waited for with `waitpid`, not with Foundation's `Process`:
+    /// on Linux, `Process` learns that a child ended when a socket it gave the child closes, and a
+    /// long-lived program another test started at the same moment (Litestream, memoryd) could
+    /// inherit that socket. `waitUntilExit` then waited for that program instead, with the child
+    /// a zombie: a CI run hung for good in the replication kill test
+    /// (swift-corelibs-foundation issue 4795).
     package static func run(
         _ arguments: [String], stdin: Data? = nil, environment: [String: String] = [:],
         in directory: TemporaryDirectory, launcher: [String] = [], program: URL = executable, timeout: Double? = nil,
         workingDirectory: String? = nil
     ) throws -> MemctlResult {
-        let process = Process()
-        if let workingDirectory { process.currentDirectoryURL = URL(fileURLWithPath: workingDirectory) }
-        if let launcherProgram = launcher.first {
-            process.executableURL = URL(fileURLWithPath: launcherProgram)
-            process.arguments = launcher.dropFirst() + [program.path] + arguments
-        } else {
-            process.executableURL = program
-            process.arguments = arguments
-        }
+        let argv = launcher.isEmpty ? [program.path] + arguments : launcher + [program.path] + arguments
         var env = ProcessInfo.processInfo.environment
         env["MEMORYD_DB"] = nil
         env["COLUMNS"] = nil
@@ -99,42 +98,91 @@ package enum Memctl {
         env["MEMORYD_PEERS"] = nil
         env["MEMORYD_CONFIG"] = nil
         for (key, value) in environment { env[key] = value }
-        process.environment = env
         // Files rather than pipes: no deadlock however much a command prints.
         let id = UUID().uuidString
         let outPath = directory.path(".out-\(id)")
         let errPath = directory.path(".err-\(id)")
-        _ = FileManager.default.createFile(atPath: outPath, contents: nil)
-        _ = FileManager.default.createFile(atPath: errPath, contents: nil)
-        let out = try FileHandle(forWritingTo: URL(fileURLWithPath: outPath))
-        let err = try FileHandle(forWritingTo: URL(fileURLWithPath: errPath))
-        process.standardOutput = out
-        process.standardError = err
-        if let stdin {
-            let inPath = try directory.write(".in-\(id)", stdin)
-            process.standardInput = try FileHandle(forReadingFrom: URL(fileURLWithPath: inPath))
-        } else {
-            process.standardInput = FileHandle.nullDevice
-        }
-        try process.run()
-        if let timeout {
-            let deadline = Date().addingTimeInterval(timeout)
-            while process.isRunning && Date() < deadline { usleep(10_000) }
-            if process.isRunning {
-                kill(process.processIdentifier, SIGKILL)
-                Issue.record("\(program.lastPathComponent) \(arguments) still ran after \(Int(timeout)) s: killed")
-            }
-        }
-        process.waitUntilExit()
-        try out.close()
-        try err.close()
+        let inPath = try stdin.map { try directory.write(".in-\(id)", $0) }
         defer {
             for path in [outPath, errPath, directory.path(".in-\(id)")] { try? FileManager.default.removeItem(atPath: path) }
         }
+        let pid = try spawn(
+            argv, environment: env.map { "\($0)=\($1)" }, stdin: inPath ?? "/dev/null", stdout: outPath, stderr: errPath,
+            workingDirectory: workingDirectory)
+        var status: Int32 = 0
+        if let timeout {
+            let deadline = Date().addingTimeInterval(timeout)
+            while waitpid(pid, &status, WNOHANG) == 0 {
+                guard Date() < deadline else {
+                    kill(pid, SIGKILL)
+                    Issue.record("\(program.lastPathComponent) \(arguments) still ran after \(Int(timeout)) s: killed")
+                    status = try reaped(pid)
+                    break
+                }
+                usleep(10_000)
+            }
+        } else {
+            status = try reaped(pid)
+        }
         return MemctlResult(
-            status: process.terminationStatus,
+            // As Foundation's `terminationStatus` has it: the exit status, or the signal that ended it.
+            status: status & 0x7F == 0 ? (status >> 8) & 0xFF : status & 0x7F,
             stdout: String(decoding: try Data(contentsOf: URL(fileURLWithPath: outPath)), as: UTF8.self),
             stderr: String(decoding: try Data(contentsOf: URL(fileURLWithPath: errPath)), as: UTF8.self))
+    }
+
+    /// Starts `argv` with standard input, output and error from and to those files, signals
+    /// unblocked (a test's thread may block some); in `workingDirectory` through `env -C`, as
+    /// glibc's `posix_spawn_file_actions_addchdir_np` is not visible from Swift.
+    private static func spawn(
+        _ argv: [String], environment: [String], stdin: String, stdout: String, stderr: String,
+        workingDirectory: String?
+    ) throws -> pid_t {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, stdin, O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, stdout, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        posix_spawn_file_actions_addopen(&actions, 2, stderr, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        // No other descriptor of the test process: a file another test is filling, or a socket, held
+        // open by this child would outlive what that test does with it.
+        _ = closeFrom?(&actions, 3)
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var unblocked = sigset_t()
+        sigemptyset(&unblocked)
+        posix_spawnattr_setsigmask(&attributes, &unblocked)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK))
+        let argv = workingDirectory.map { ["/usr/bin/env", "-C", $0] + argv } ?? argv
+        let cArguments = argv.map { strdup($0) } + [nil]
+        let cEnvironment = environment.map { strdup($0) } + [nil]
+        defer { (cArguments + cEnvironment).forEach { free($0) } }
+        var pid: pid_t = 0
+        let rc = posix_spawnp(&pid, argv[0], &actions, &attributes, cArguments, cEnvironment)
+        guard rc == 0 else {
+            throw CocoaError(.fileReadUnknown, userInfo: [NSLocalizedDescriptionKey: "cannot start \(argv[0]): \(String(cString: strerror(rc)))"])
+        }
+        return pid
+    }
+
+    /// glibc's `posix_spawn_file_actions_addclosefrom_np` (2.34), which Swift's Glibc module does
+    /// not declare.
+    private static let closeFrom: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32)? = {
+        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "posix_spawn_file_actions_addclosefrom_np") else { return nil }
+        return unsafeBitCast(
+            symbol, to: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32).self)
+    }()
+
+    /// Waits for `pid` to end and returns its wait status.
+    private static func reaped(_ pid: pid_t) throws -> Int32 {
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 {
+            guard errno == EINTR else {
+                throw CocoaError(.fileReadUnknown, userInfo: [NSLocalizedDescriptionKey: "waitpid: \(String(cString: strerror(errno)))"])
+            }
+        }
+        return status
     }
 }
 
