@@ -191,8 +191,7 @@ struct ConsolidateCommandTests {
 
         let process = try startPass(on: db)
         try #require(process.isRunning, "the pass finished before it could be killed")
-        kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
+        process.kill()
         #expect(try Memctl.run(["--db", db, "check"], in: dir).status == 0)
 
         let rerun = try Memctl.run(["--db", db, "consolidate", "--min-age", "0", "--batch-size", "5"], in: dir)

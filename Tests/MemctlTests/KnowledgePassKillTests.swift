@@ -71,8 +71,7 @@ struct KnowledgePassKillTests {
         for kind in [PassKind.extraction, .graph] {
             let process = try start(kind, on: db)
             try #require(process.isRunning, "the \(kind) pass finished before it could be killed")
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
+            process.kill()
             #expect(try Memctl.run(["--db", db, "check"], in: dir).status == 0)
             let rerun = try Memctl.run(["--db", db, "consolidate", "--only", kind.rawValue, "--batch-size", "5"], in: dir)
             #expect(rerun.status == 0, "\(rerun.stderr)")

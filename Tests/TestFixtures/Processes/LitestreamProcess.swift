@@ -120,10 +120,7 @@
         }
 
         deinit {
-            if process.isRunning {
-                kill(process.processIdentifier, SIGKILL)
-                process.waitUntilExit()
-            }
+            process.kill()
         }
     }
 
@@ -137,6 +134,17 @@
             standardError = log
             standardInput = FileHandle.nullDevice
             try run()
+        }
+
+        /// Kills it (SIGKILL) if it still runs, and waits at most `seconds` for Foundation to see it
+        /// end. Never `waitUntilExit`: Foundation learns of an exit through a socket the child
+        /// holds, and another program started at the same moment may hold it too, so that the wait
+        /// would last as long as that program (`Memctl.run`, swift-corelibs-foundation issue 4795).
+        package func kill(waitingAtMost seconds: Double = 10) {
+            guard isRunning else { return }
+            Glibc.kill(processIdentifier, SIGKILL)
+            let deadline = Date().addingTimeInterval(seconds)
+            while isRunning && Date() < deadline { usleep(5_000) }
         }
     }
 

@@ -80,10 +80,7 @@ package final class MCPSession {
     }
 
     deinit {
-        if process.isRunning {
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
-        }
+        process.kill()
     }
 
     /// Every standard output line so far.
