@@ -105,7 +105,7 @@ let package = Package(
         /// it depends downward only: never on MemoryDaemon, so that the tests of the layers below
         /// do not build the daemon.
         .target(
-            name: "TestFixtures", dependencies: ["MemoryModel", "MemoryStorage", "SQLiteKit"],
+            name: "TestFixtures", dependencies: ["MemoryModel", "MemoryStorage", "SQLiteKit", "SystemSupport"],
             path: "Tests/TestFixtures"),
         .testTarget(name: "SQLiteKitTests", dependencies: ["SQLiteKit"]),
         .testTarget(name: "SystemSupportTests", dependencies: ["SystemSupport"]),

@@ -4,6 +4,7 @@
 #if canImport(Testing)
 
 import Foundation
+import SystemSupport
 import Testing
 
 #if canImport(Glibc)
@@ -146,7 +147,8 @@ package enum Memctl {
         posix_spawn_file_actions_addopen(&actions, 2, stderr, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         // No other descriptor of the test process: a file another test is filling, or a socket, held
         // open by this child would outlive what that test does with it.
-        _ = closeFrom?(&actions, 3)
+        typealias CloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
+        _ = GlibcExtras.function("posix_spawn_file_actions_addclosefrom_np", as: CloseFrom.self)?(&actions, 3)
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
@@ -165,14 +167,6 @@ package enum Memctl {
         }
         return pid
     }
-
-    /// glibc's `posix_spawn_file_actions_addclosefrom_np` (2.34), which Swift's Glibc module does
-    /// not declare.
-    private static let closeFrom: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32)? = {
-        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "posix_spawn_file_actions_addclosefrom_np") else { return nil }
-        return unsafeBitCast(
-            symbol, to: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32).self)
-    }()
 
     /// Waits for `pid` to end and returns its wait status.
     private static func reaped(_ pid: pid_t) throws -> Int32 {
