@@ -73,7 +73,7 @@ struct DemoCommandTests {
                 "Hamburg located_in Germany", "Jonas lives_in Cologne", "Jonas works_at SAP", "Leah lives_in Munich",
                 "Leah spouse_of Tom", "Maria parent_of user", "Munich located_in Bavaria", "Noah likes Lego",
                 "Sofia born_on 12 August", "Sofia likes Lisbon", "Tom works_at Siemens", "user born_on March 14",
-                "user born_on March 14, 1990", "user friend_of Jonas", "user knows Priya", "user likes Radiohead",
+                "user born_on March 14, 1990", "user does hiking", "user friend_of Jonas", "user knows Priya", "user likes Radiohead",
                 "user lives_in Berlin (closed)", "user lives_in Hamburg", "user parent_of Noah", "user sibling_of Daniel",
                 "user sibling_of Leah", "user spouse_of Sofia", "user works_at Acme Robotics (closed)",
                 "user works_at Northwind Labs",

@@ -176,4 +176,34 @@ struct EntityExtractorTests {
         let long = String(repeating: "Leah met Tom in Berlin. ", count: 2_000)
         #expect(extractor.extract(long).count == 6_000)
     }
+
+    @Test("activities: what a phrase says is done, a gerund with its object, a class or club, a hobby taken up")
+    func activities() {
+        #expect(found(.activity, in: "We went camping with my family last weekend.") == ["camping"])
+        #expect(found(.activity, in: "I just signed up for a pottery class yesterday.") == ["pottery class"])
+        #expect(found(.activity, in: "I love playing basketball and watching movies.") == ["playing basketball", "watching movies"])
+        #expect(found(.activity, in: "We love painting, hiking, and swimming.") == ["painting", "hiking", "swimming"])
+        #expect(found(.activity, in: "I took up pottery.") == ["pottery"])
+        #expect(found(.activity, in: "I'm into photography lately.") == ["photography"])
+        #expect(found(.activity, in: "I joined a book club last month.") == ["book club"])
+        #expect(found(.activity, in: "I went on a mountaineering trip.") == ["mountaineering trip"])
+        #expect(found(.activity, in: "I started surfing five years ago.") == ["surfing"])
+        #expect(found(.activity, in: "I enjoy playing the piano.") == ["playing the piano"])
+        #expect(found(.activity, in: "We enjoy going camping.") == ["camping"])
+        #expect(found("I joined a book club in Berlin.") == ["book club/activity", "Berlin/place"])
+    }
+
+    @Test("no activity: light verbs, tasks, adjectives, things, names, and plain nouns after liking or starting")
+    func notActivities() {
+        for text in [
+            "I love you.", "I love it when it rains.", "I started the server.", "I tried running the tests.",
+            "I love doing nothing.", "I went there this morning.", "I love interesting books.", "I enjoyed the wedding.",
+            "I love dogs.", "I got into an accident.", "We went to Paris.", "I love Paris.", "",
+            // a coding agent's session
+            "I started running the tests and they pass.", "Let me go ahead and start debugging this.",
+            "We started refactoring the parser yesterday.", "Now I'm going to start fixing the imports.",
+        ] {
+            #expect(found(.activity, in: text) == [], "\(text)")
+        }
+    }
 }

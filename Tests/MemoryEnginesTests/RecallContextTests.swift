@@ -222,6 +222,31 @@ struct RecallContextTests {
         #expect(context.facts.map(\.object) == ["Munich"])
     }
 
+    @Test("what someone does is one line, strongest first, and only for a question that asks what they do")
+    func doing() {
+        let since = Timestamp(iso8601: "2026-09-20T10:00:00Z")!
+        let recall = Recall(
+            memories: [memory(1, "Leah said the pottery class was fun", speaker: "user")],
+            entities: [.init(id: EntityID(1), name: "Leah", kind: "person")],
+            facts: [
+                .init(subject: "Leah", predicate: "lives_in", object: "Munich", since: since),
+                .init(subject: "Leah", predicate: "does", object: "camping", since: since),
+                .init(subject: "Leah", predicate: "does", object: "pottery class", since: since),
+                .init(subject: "Leah", predicate: "does", object: "swimming", since: since),
+                .init(subject: "user", predicate: "does", object: "chess", since: since),
+            ])
+        let asked = RecallContext(recall, query: "What activities does Leah enjoy?", maximumWords: 40)
+        #expect(asked.lines.first == "Leah does camping, pottery class and swimming.")
+        #expect(asked.facts.map(\.object) == ["camping", "pottery class", "swimming"])
+        // A question about something else that she does: the line would say nothing of it.
+        let other = RecallContext(recall, query: "Why did Leah leave the pottery class?", maximumWords: 40)
+        #expect(other.facts.isEmpty)
+        #expect(other.lines.allSatisfy { !$0.hasPrefix("Leah does") })
+        var peer = recall.facts[1]
+        peer.device = "desktop"
+        #expect(DeviceMark.line(doing: [peer]) == "Leah does camping (on desktop).")
+    }
+
     /// A memory of `session`, said on `day` (ISO 8601 date, 10:00 UTC).
     private func memory(
         _ id: Int64, _ text: String, session: String, day: String, speaker: String = "user"

@@ -102,6 +102,25 @@ struct KnowledgeGraphTests {
             ])
     }
 
+    @Test("what someone does: the speaker's, a named person's, each of a list; nobody's for another subject, a wish or a negation")
+    func activities() async throws {
+        let (fixture, _) = try await graph([
+            "We went camping last weekend.",  // the speaker
+            "Leah took up pottery.",  // a named person
+            "I love painting, hiking and swimming.",  // each of a list
+            "Did you go surfing?",  // someone else
+            "My kids love drawing.",  // someone else
+            "I'd love to go sailing someday.",  // a wish
+            "I don't enjoy running.",  // a negation
+            "I want to start knitting.",  // a plan
+        ])
+        #expect(
+            try edges(fixture) == [
+                "user does camping", "Leah does pottery", "user does painting", "user does hiking", "user does swimming",
+            ])
+        #expect(try entityNames(fixture, kind: "activity").contains("sailing"))
+    }
+
     @Test("negated and hypothetical statements state no relation")
     func negations() async throws {
         let (fixture, _) = try await graph(["I don't live in Berlin", "I never worked at Google", "I want to move to Paris"])

@@ -1,11 +1,13 @@
 import MemoryModel
 
-/// Finds people, organizations, places, dates, times, money, e-mail addresses, URLs, @handles and
-/// #hashtags in a text, offline, by rules and the built-in gazetteer. Pure and `Sendable`: it
-/// holds no state between texts. docs/EXTRACTION.md describes the rules and their limits.
+/// Finds people, organizations, places, dates, times, money, e-mail addresses, URLs, @handles,
+/// #hashtags and activities in a text, offline, by rules and the built-in gazetteer. Pure and
+/// `Sendable`: it holds no state between texts. docs/EXTRACTION.md describes the rules and their
+/// limits.
 ///
 /// Order of work: patterns that are unambiguous by their characters (URLs, e-mail, handles,
-/// hashtags, money), then dates and times, then names. A token belongs to at most one entity.
+/// hashtags, money), then dates and times, then names, then activities. A token belongs to at
+/// most one entity.
 package struct EntityExtractor: Sendable {
     package let gazetteer: Gazetteer
 
@@ -23,6 +25,7 @@ package struct EntityExtractor: Sendable {
         scan.findMoney()
         scan.findDatesAndTimes()
         scan.findNames()
+        scan.findActivities()
         return scan.found.sorted { $0.start < $1.start }
     }
 
@@ -94,7 +97,7 @@ package enum EntityKeys {
             return text.lowercased()
         case .money:
             return String(text.lowercased().unicodeScalars.filter { !$0.properties.isWhitespace })
-        case .date, .time:
+        case .date, .time, .activity:
             return words.isEmpty ? text.lowercased() : words.joined(separator: " ")
         }
     }

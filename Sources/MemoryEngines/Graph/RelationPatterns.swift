@@ -43,6 +43,7 @@ package struct RelationPatterns {
             }
             if kind == .organization, let observation = workplace(at: index) { found.append(observation) }
             if kind == .date, let observation = birthday(at: index) { found.append(observation) }
+            if kind == .activity, let observation = activity(at: index) { found.append(observation) }
             // "Springfield, Illinois"
             if kind == .place, index >= 2, word(index - 1) == ",", case .mention(let place, .place, false) = sentence[index - 2],
                 let object = node(index)
@@ -91,6 +92,37 @@ package struct RelationPatterns {
             return nil
         }
         return GraphObservation(subject: owner, predicate: .bornOn, object: object)
+    }
+
+    /// "we went camping", "Leah took up pottery": the extractor found the activity after a phrase
+    /// that says it is done; the doer is the nearest "I", "we" or named person before it, with at
+    /// most `activityGap` words between. Anyone else ("you went camping", "my kids love
+    /// painting"), a wish or a plan ("I'd love to go camping", "I want to try surfing") or a
+    /// negation states no fact.
+    private func activity(at object: Int) -> GraphObservation? {
+        guard let activity = node(object) else { return nil }
+        var index = object - 1
+        // "painting, hiking and swimming": the doer of the first is the doer of each.
+        while index >= 0, Scan.coordinators.contains(word(index)) || isActivity(index) { index -= 1 }
+        while Scan.activityDeterminers.contains(word(index)) { index -= 1 }
+        let phraseEnd = index
+        while index >= 0, phraseEnd - index < Self.activityGap {
+            switch sentence[index] {
+            case .word(let text):
+                if text == "i" || text == "we" { return GraphObservation(subject: speaker, predicate: .does, object: activity) }
+                if Self.negations.contains(text) || Self.notDoing.contains(text) { return nil }
+            case .mention(let id, let kind, let possessive):
+                guard kind == .person, !possessive else { return nil }
+                return GraphObservation(subject: .entity(id), predicate: .does, object: activity)
+            }
+            index -= 1
+        }
+        return nil
+    }
+
+    private func isActivity(_ index: Int) -> Bool {
+        guard case .mention(_, .activity, _) = sentence[index] else { return false }
+        return true
     }
 
     /// The subject of a phrase that starts at `phraseStart`: the nearest mention or "I" before
@@ -269,6 +301,16 @@ package struct RelationPatterns {
     ]
 
     package static let negations: Set<String> = ["not", "no", "nor", "without", "if", "whether", "want", "wants", "might", "maybe"]
+
+    /// Words between a doer and an activity's phrase at most: "I signed up for", "we finally went".
+    static let activityGap = 5
+
+    /// Words before an activity that make it someone else's, a wish, a plan or a question.
+    static let notDoing: Set<String> = [
+        "you", "he", "she", "they", "it", "who", "my", "our", "your", "his", "her", "their", "the", "a", "would", "will", "should", "could", "can", "wanna", "gonna",
+        "hope", "hoping", "plan", "planning", "wish", "thinking", "considering", "might", "maybe", "?", ",", "and",
+        "but", "or", "because", "when",
+    ]
 
     package static let workWords: Set<String> = [
         "work", "works", "working", "worked", "job", "engineer", "developer", "designer", "manager", "intern",

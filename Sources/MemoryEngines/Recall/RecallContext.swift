@@ -109,10 +109,20 @@ package struct RecallContext: Sendable {
         let queryWords = TextFeatures(query).words
         let plainQuery = Self.plainWords(query)
         let named = Set(recall.entities.filter { $0.kind != EntityKind.speaker.rawValue }.map { $0.name.lowercased() })
+        var doing: [[Recall.Fact]] = []
         for fact in recall.facts where Self.bears(fact, on: plainQuery, named: named) {
+            guard fact.predicate != Predicate.does.rawValue else {
+                if let group = doing.firstIndex(where: { $0[0].subject == fact.subject && $0[0].device == fact.device }) {
+                    if doing[group].count < Self.mostDone { doing[group].append(fact) }
+                } else {
+                    doing.append([fact])
+                }
+                continue
+            }
             guard add(DeviceMark.line(fact)) else { break }
             facts.append(fact)
         }
+        for group in doing where add(DeviceMark.line(doing: group)) { facts += group }
         let memories = recall.memories
         var heads = memories.map(Head.init)
         var (units, sentenceCounts) = Self.units(
@@ -403,11 +413,15 @@ package struct RecallContext: Sendable {
     /// A fact bears on the question when an entity the query names is its subject or object, and
     /// its predicate or other end shares a word with the query ("Where does Leah live?" and
     /// `Leah lives_in Munich`). Words meet when one is the other or begins it with at least four
-    /// letters ("live", "lives"), as a predicate's words are not stemmed like a sentence's.
+    /// letters ("live", "lives"), as a predicate's words are not stemmed like a sentence's. What
+    /// someone does bears on a question that asks what they do (`doingWords`: "What activities
+    /// does Leah partake in?", "What are Leah's hobbies?"), and only on such a question.
     static func bears(_ fact: Recall.Fact, on query: Set<String>, named: Set<String>) -> Bool {
         let subjectNamed = named.contains(fact.subject.lowercased())
         let objectNamed = named.contains(fact.object.lowercased())
         guard subjectNamed || objectNamed else { return false }
+        // Not by its object: "Melanie does pottery" says nothing to "Why did Melanie paint her pottery blue?"
+        if fact.predicate == Predicate.does.rawValue { return subjectNamed && !query.isDisjoint(with: doingWords) }
         let words = plainWords(fact.predicate + " " + (subjectNamed ? fact.object : fact.subject))
         return words.contains { word in
             query.contains { asked in
@@ -416,6 +430,15 @@ package struct RecallContext: Sendable {
             }
         }
     }
+
+    /// Words that ask what someone does.
+    static let doingWords: Set<String> = [
+        "activity", "activities", "hobby", "hobbies", "interest", "interests", "pastime", "pastimes", "sport",
+        "sports", "fun", "partake", "enjoy", "enjoys", "like", "likes",
+    ]
+
+    /// At most this many things one person does are quoted, the strongest first.
+    static let mostDone = 8
 
     /// Lower-cased words of a text without stop words: what a fact is matched by.
     static func plainWords(_ text: String) -> Set<String> {

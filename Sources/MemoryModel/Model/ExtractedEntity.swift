@@ -5,6 +5,9 @@ package enum EntityKind: String, Codable, Sendable, CaseIterable, Comparable {
     /// The author of a memory (its `source`), whom "I" and "my" in the memory refer to. Never
     /// found in text; the graph pass adds it when a first-person statement names a relation.
     case speaker
+    /// Something done for its own sake: "camping", "pottery class" ("we went camping", "I signed
+    /// up for a pottery class"). Not a name: no co-occurrence, never named by a query.
+    case activity
 
     package static func < (lhs: EntityKind, rhs: EntityKind) -> Bool { lhs.rawValue < rhs.rawValue }
 

@@ -12,6 +12,8 @@ package enum Predicate: String, Codable, Sendable, CaseIterable {
     case locatedIn = "located_in"
     case bornOn = "born_on"
     case likes
+    /// A person does an activity: "we went camping", "I took up pottery" (docs/GRAPH.md).
+    case does
     /// Named together in one memory; weighted by how often, decayed with time.
     case coOccurs = "co_occurs"
 

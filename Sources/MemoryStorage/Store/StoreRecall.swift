@@ -361,7 +361,7 @@ extension StoreRecall {
 
     /// Open typed edges of these entities that some remembered memory supports (a fact learnt
     /// only from forgotten memories is not recalled): those touching `first` first, then
-    /// strongest first.
+    /// strongest first, what someone does after the other facts (there are many more of them).
     package func facts(about entities: [EntityID], first: [EntityID], limit: Int = 20) throws
         -> [Recall.Fact]
     {
@@ -376,7 +376,7 @@ extension StoreRecall {
               AND (r.subject_id IN (\(ids)) OR r.object_id IN (\(ids)))
               AND \(StoreInspection.rememberedSupport)
             ORDER BY (r.subject_id IN (\(firstIDs)) OR r.object_id IN (\(firstIDs))) DESC,
-                r.weight DESC, r.last_seen DESC, r.id LIMIT ?
+                r.predicate = 'does', r.weight DESC, r.last_seen DESC, r.id LIMIT ?
             """, cached: false
         ).bind([limit]).rows { row in
             Recall.Fact(
