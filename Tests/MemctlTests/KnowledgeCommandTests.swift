@@ -56,6 +56,30 @@ struct KnowledgeCommandTests {
         #expect((shown["entity"] as? [String: Any])?["name"] as? String == "Leah")
     }
 
+    @Test("what someone does: activities are entities, and recall gives them as one line to a question that asks")
+    func activities() throws {
+        let dir = try TemporaryDirectory()
+        let db = dir.path("memory.db")
+        for text in [
+            "My sister Leah took up pottery.", "Leah went camping with us last weekend.",
+            "Leah joined a book club in Munich.", "Did you go hiking?",
+        ] {
+            #expect(try Memctl.run(["--db", db, "add", text], in: dir).status == 0)
+        }
+        let cycle = try Memctl.run(["--db", db, "consolidate", "--min-age", "0"], in: dir)
+        try #require(cycle.status == 0, "\(cycle.stderr)")
+        let kinds = try Memctl.run(["--db", db, "entities", "--kind", "activity", "--json"], in: dir)
+        #expect(kinds.status == 0, "\(kinds.stderr)")
+        for activity in ["pottery", "camping", "book club", "hiking"] { #expect(kinds.stdout.contains(activity), "\(activity)") }
+        let asked = try Memctl.run(["--db", db, "recall", "What are Leah's hobbies?", "--max-words", "40"], in: dir)
+        #expect(asked.status == 0, "\(asked.stderr)")
+        let first = try #require(asked.stdout.split(separator: "\n").first.map(String.init))
+        #expect(first.hasPrefix("Leah does ") && first.contains("pottery") && first.contains("camping"), "\(asked.stdout)")
+        #expect(first.contains("book club") && !first.contains("hiking"), "nobody said they go hiking: \(first)")
+        let other = try Memctl.run(["--db", db, "recall", "Where is Leah's book club?", "--max-words", "40"], in: dir)
+        #expect(other.status == 0 && !other.stdout.contains("Leah does"), "\(other.stdout)")
+    }
+
     @Test("the user's lives_in Berlin edge is closed by the move and shown so")
     func closedEdge() throws {
         let dir = try TemporaryDirectory()

@@ -244,7 +244,7 @@ struct RecallContextTests {
         #expect(other.lines.allSatisfy { !$0.hasPrefix("Leah does") })
         var peer = recall.facts[1]
         peer.device = "desktop"
-        #expect(DeviceMark.line(doing: [peer]) == "Leah does camping (on desktop).")
+        #expect(FactLines.lines([peer]).map(\.text) == ["Leah does camping (on desktop)."])
     }
 
     /// A memory of `session`, said on `day` (ISO 8601 date, 10:00 UTC).

@@ -43,6 +43,21 @@ struct SessionBriefingTests {
         #expect(!result.text.contains("garlic") && !result.text.contains("ok do it"))
     }
 
+    @Test("what the user does is one line after the user's other facts")
+    func doing() {
+        let result = briefing(
+            [candidate(1, "Decided: orders stay in Postgres.")],
+            facts: [
+                Recall.Fact(subject: "user", predicate: "does", object: "bouldering", since: now),
+                Recall.Fact(subject: "user", predicate: "lives_in", object: "Berlin", since: now),
+                Recall.Fact(subject: "user", predicate: "does", object: "pottery class", since: now),
+            ])
+        #expect(
+            Array(result.lines.dropFirst().prefix(2)) == [
+                "user lives in Berlin (since 28 November 2026).", "user does bouldering and pottery class.",
+            ])
+    }
+
     @Test("within the budget, never a memory excluded, one text once, long memories cut at a sentence")
     func budget() {
         let long = (1...30).map { "Sentence \($0) of the release notes says something." }.joined(separator: " ")

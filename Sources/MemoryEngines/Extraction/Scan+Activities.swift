@@ -36,7 +36,7 @@ extension Scan {
     }
 
     /// How a phrase leads to what is done.
-    package enum ActivityFrame: Sendable {
+    enum ActivityFrame: Sendable {
         /// "went camping", "go to a dance class", "went on a road trip".
         case going
         /// "love painting", "enjoy playing the piano": a gerund or a class only, as "I love dogs"
@@ -76,14 +76,15 @@ extension Scan {
         return nil
     }
 
-    /// Where a gerund's object ends: "playing basketball", "watching old movies", "camping" (with
-    /// my family). At most two plain words that are not common ones, and "the", "a" or "my" before them.
+    /// Where a gerund's object ends: "playing basketball", "playing the piano", "camping" (with my
+    /// family). At most two plain words that are not common ones, adverbs or gerunds, and "the",
+    /// "a" or "my" before them.
     private func objectEnd(after gerund: Int) -> Int {
         var index = gerund
         if Self.objectDeterminers.contains(word(index)) { index += 1 }
         var end = index
-        while end < index + 2, isPlainWord(end), !Self.commonWords.contains(word(end)), !Self.adverbs.contains(word(end)),
-            !word(end).hasSuffix("ly"), !isGerund(end)
+        while end < index + 2, isPlainWord(end), !Self.commonWords.contains(word(end)),
+            !Self.adverbs.contains(word(end)), !word(end).hasSuffix("ly"), !isGerund(end)
         {
             end += 1
         }
@@ -116,7 +117,9 @@ extension Scan {
             frames.append(([verb], .joining))
         }
         for verb in ["signed", "sign", "signing"] { frames.append(([verb, "up", "for"], .joining)) }
-        for verb in ["joined", "join", "joining", "attend", "attended", "attending"] { frames.append(([verb], .joining)) }
+        for verb in ["joined", "join", "joining", "attend", "attended", "attending"] {
+            frames.append(([verb], .joining))
+        }
         for verb in ["started", "start", "began", "begun"] { frames.append(([verb], .starting)) }
         for verb in ["am", "are", "been", "i'm", "im", "we're"] { frames.append(([verb, "into"], .takingUp)) }
         return Dictionary(grouping: frames) { $0.0[0] }.mapValues { $0.sorted { $0.0.count > $1.0.count } }
@@ -127,6 +130,7 @@ extension Scan {
         "a", "an", "the", "some", "my", "our", "more", "new", "weekly", "local", "regular", "first", "little",
     ]
 
+    /// What may stand between a gerund and its object: "playing the piano".
     static let objectDeterminers: Set<String> = ["the", "a", "an", "my", "our", "some"]
 
     /// What makes a noun something one joins or takes: "a pottery class", "a book club".
@@ -135,9 +139,13 @@ extension Scan {
         "group", "trip", "trips",
     ]
 
+    /// What joins the activities of a list: "painting, hiking, and swimming".
     static let coordinators: Set<String> = [",", "and", "or"]
 
-    static let clauseEnds: Set<String> = ["and", "with", "at", "in", "on", "every", "since", "lately", "now", "too", "again"]
+    /// Words after a noun taken up that end what was taken up: "I took up pottery and …".
+    static let clauseEnds: Set<String> = [
+        "and", "with", "at", "in", "on", "every", "since", "lately", "now", "too", "again",
+    ]
 
     /// Words after a gerund that say when or where rather than what: "hiking someday". Words in
     /// "-ly" ("weekly", "lately") are adverbs too.
@@ -153,10 +161,10 @@ extension Scan {
         "looking", "saying", "talking", "telling", "taking", "giving", "putting", "keeping", "coming", "knowing",
         "hearing", "using", "working", "spending", "letting", "leaving", "bringing", "finding", "sending",
         "wondering", "wanting", "needing", "waiting", "asking", "starting", "finishing", "hoping", "planning",
-        "checking", "sharing", "showing", "setting",
+        "checking", "sharing", "showing", "setting", "living", "becoming", "following", "calling",
         // tasks, as coding agents' sessions name them
         "debugging", "refactoring", "fixing", "testing", "deploying", "implementing", "updating", "installing",
-        "compiling", "merging", "reviewing", "investigating", "editing", "migrating", "profiling", "living", "becoming", "following", "calling",
+        "compiling", "merging", "reviewing", "investigating", "editing", "migrating", "profiling",
         // adjectives
         "amazing", "interesting", "exciting", "boring", "inspiring", "challenging", "refreshing", "rewarding",
         "fulfilling", "calming", "relaxing", "surprising", "stunning", "charming", "loving", "caring", "outstanding",

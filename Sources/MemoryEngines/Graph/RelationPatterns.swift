@@ -109,7 +109,9 @@ package struct RelationPatterns {
         while index >= 0, phraseEnd - index < Self.activityGap {
             switch sentence[index] {
             case .word(let text):
-                if text == "i" || text == "we" { return GraphObservation(subject: speaker, predicate: .does, object: activity) }
+                if text == "i" || text == "we" {
+                    return GraphObservation(subject: speaker, predicate: .does, object: activity)
+                }
                 if Self.negations.contains(text) || Self.notDoing.contains(text) { return nil }
             case .mention(let id, let kind, let possessive):
                 guard kind == .person, !possessive else { return nil }
@@ -307,9 +309,9 @@ package struct RelationPatterns {
 
     /// Words before an activity that make it someone else's, a wish, a plan or a question.
     static let notDoing: Set<String> = [
-        "you", "he", "she", "they", "it", "who", "my", "our", "your", "his", "her", "their", "the", "a", "would", "will", "should", "could", "can", "wanna", "gonna",
-        "hope", "hoping", "plan", "planning", "wish", "thinking", "considering", "might", "maybe", "?", ",", "and",
-        "but", "or", "because", "when",
+        "you", "he", "she", "they", "it", "who", "my", "our", "your", "his", "her", "their", "the", "a", "would",
+        "will", "should", "could", "can", "wanna", "gonna", "hope", "hoping", "plan", "planning", "wish", "thinking",
+        "considering", "might", "maybe", "?", ",", "and", "but", "or", "because", "when",
     ]
 
     package static let workWords: Set<String> = [

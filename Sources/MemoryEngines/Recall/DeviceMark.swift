@@ -17,13 +17,4 @@ package enum DeviceMark {
         "\(fact.subject) \(fact.predicate.split(separator: "_").joined(separator: " ")) \(fact.object) "
             + "(since \(CalendarDay(fact.since).spoken)\(fact.device.map { ", on \($0)" } ?? ""))."
     }
-
-    /// What one person does, as one line: "Melanie does camping, pottery class and painting.", and
-    /// for a peer's "… (on desktop).". The facts share their subject, predicate and device.
-    package static func line(doing facts: [Recall.Fact]) -> String {
-        guard let first = facts.first else { return "" }
-        let objects = facts.map(\.object)
-        let list = objects.count == 1 ? objects[0] : objects.dropLast().joined(separator: ", ") + " and " + objects[objects.count - 1]
-        return "\(first.subject) does \(list)\(first.device.map { " (on \($0))" } ?? "")."
-    }
 }

@@ -7,7 +7,8 @@ import MemoryModel
 /// word budget", has the reasoning and the measurements.
 ///
 /// - A fact comes first, and only when it bears on the question: an entity the query names is
-///   its subject or object, and its predicate or its other end shares a word with the query.
+///   its subject or object, and its predicate or its other end shares a word with the query;
+///   what a person does when the question asks what someone does, as one line (`FactLines`).
 /// - Then one line per memory, in rank order: `[16 March 2022] James: passage`. The date and the
 ///   speaker are those of the memory's turn that matched; a line of the same day as the line
 ///   before it leaves the date to that line. Ids are left to the JSON.
@@ -109,20 +110,10 @@ package struct RecallContext: Sendable {
         let queryWords = TextFeatures(query).words
         let plainQuery = Self.plainWords(query)
         let named = Set(recall.entities.filter { $0.kind != EntityKind.speaker.rawValue }.map { $0.name.lowercased() })
-        var doing: [[Recall.Fact]] = []
-        for fact in recall.facts where Self.bears(fact, on: plainQuery, named: named) {
-            guard fact.predicate != Predicate.does.rawValue else {
-                if let group = doing.firstIndex(where: { $0[0].subject == fact.subject && $0[0].device == fact.device }) {
-                    if doing[group].count < Self.mostDone { doing[group].append(fact) }
-                } else {
-                    doing.append([fact])
-                }
-                continue
-            }
-            guard add(DeviceMark.line(fact)) else { break }
-            facts.append(fact)
+        for line in FactLines.lines(recall.facts.filter { Self.bears($0, on: plainQuery, named: named) }) {
+            guard add(line.text) else { break }
+            facts += line.facts
         }
-        for group in doing where add(DeviceMark.line(doing: group)) { facts += group }
         let memories = recall.memories
         var heads = memories.map(Head.init)
         var (units, sentenceCounts) = Self.units(
@@ -436,9 +427,6 @@ package struct RecallContext: Sendable {
         "activity", "activities", "hobby", "hobbies", "interest", "interests", "pastime", "pastimes", "sport",
         "sports", "fun", "partake", "enjoy", "enjoys", "like", "likes",
     ]
-
-    /// At most this many things one person does are quoted, the strongest first.
-    static let mostDone = 8
 
     /// Lower-cased words of a text without stop words: what a fact is matched by.
     static func plainWords(_ text: String) -> Set<String> {

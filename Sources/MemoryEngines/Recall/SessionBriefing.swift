@@ -59,8 +59,7 @@ package struct SessionBriefing: Sendable {
         var body: [String] = []
         var previousDay: CalendarDay?
         var budget = maximumWords - RecallRanker.wordCount(heading)
-        for fact in userFacts {
-            let line = DeviceMark.line(fact)
+        for (line, _) in FactLines.lines(userFacts) {
             let count = RecallRanker.wordCount(line)
             guard count <= budget else { break }
             body.append(line)
