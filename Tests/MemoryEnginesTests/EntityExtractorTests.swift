@@ -199,6 +199,7 @@ struct EntityExtractorTests {
             "I love you.", "I love it when it rains.", "I started the server.", "I tried running the tests.",
             "I love doing nothing.", "I went there this morning.", "I love interesting books.", "I enjoyed the wedding.",
             "I love dogs.", "I got into an accident.", "We went to Paris.", "I love Paris.", "",
+            "I'm taking one class this summer.", "I signed up for a couple classes.", "I love crying at movies.",
             // a coding agent's session
             "I started running the tests and they pass.", "Let me go ahead and start debugging this.",
             "We started refactoring the parser yesterday.", "Now I'm going to start fixing the imports.",

@@ -62,7 +62,10 @@ extension Scan {
     /// The activity's tokens at `index`: "camping", "playing basketball", "pottery class", "pottery".
     private func activity(at index: Int, after frame: ActivityFrame) -> Range<Int>? {
         guard index < count, isPlainWord(index), !Self.notActivities.contains(word(index)) else { return nil }
-        if Self.classWords.contains(word(index + 1)), isPlainWord(index + 1) { return index..<index + 2 }
+        // "a pottery class", not "one class", "a few classes", "my next class"
+        if Self.classWords.contains(word(index + 1)), isPlainWord(index + 1), !Self.quantities.contains(word(index)) {
+            return index..<index + 2
+        }
         if frame != .joining, isGerund(index) {
             if frame == .starting, Self.objectDeterminers.contains(word(index + 1)) { return nil }
             return index..<objectEnd(after: index + 1)
@@ -139,6 +142,12 @@ extension Scan {
         "group", "trip", "trips",
     ]
 
+    /// Words that count rather than name what a class is: "one class", "a couple classes".
+    static let quantities: Set<String> = [
+        "one", "two", "three", "four", "five", "few", "couple", "several", "many", "another", "other", "next", "last",
+        "each", "every", "extra", "different", "same", "whole",
+    ]
+
     /// What joins the activities of a list: "painting, hiking, and swimming".
     static let coordinators: Set<String> = [",", "and", "or"]
 
@@ -161,7 +170,9 @@ extension Scan {
         "looking", "saying", "talking", "telling", "taking", "giving", "putting", "keeping", "coming", "knowing",
         "hearing", "using", "working", "spending", "letting", "leaving", "bringing", "finding", "sending",
         "wondering", "wanting", "needing", "waiting", "asking", "starting", "finishing", "hoping", "planning",
-        "checking", "sharing", "showing", "setting", "living", "becoming", "following", "calling",
+        "checking", "sharing", "showing", "setting", "living", "becoming", "following", "calling", "bring",
+        "crying", "yelling", "screaming", "sitting", "standing", "lying", "saving", "typing", "laughing", "smiling",
+        "complaining", "arguing", "worrying", "struggling", "suffering",
         // tasks, as coding agents' sessions name them
         "debugging", "refactoring", "fixing", "testing", "deploying", "implementing", "updating", "installing",
         "compiling", "merging", "reviewing", "investigating", "editing", "migrating", "profiling",
