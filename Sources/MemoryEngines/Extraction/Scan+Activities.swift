@@ -52,7 +52,11 @@ extension Scan {
     }
 
     private func activityFrame(at index: Int) -> (kind: ActivityFrame, end: Int)? {
-        guard let frames = Self.activityFrames[word(index)] else { return nil }
+        // Most words are ruled out by their first letter and length, before a string is hashed.
+        let lower = self[index].lower.utf8
+        guard let first = lower.first, lower.count < 16, Self.frameShapes[Int(first) << 4 | lower.count],
+            let frames = Self.activityFrames[self[index].lower]
+        else { return nil }
         for (phrase, kind) in frames {
             if phrase.indices.allSatisfy({ word(index + $0) == phrase[$0] }) { return (kind, index + phrase.count) }
         }
@@ -126,6 +130,13 @@ extension Scan {
         for verb in ["started", "start", "began", "begun"] { frames.append(([verb], .starting)) }
         for verb in ["am", "are", "been", "i'm", "im", "we're"] { frames.append(([verb, "into"], .takingUp)) }
         return Dictionary(grouping: frames) { $0.0[0] }.mapValues { $0.sorted { $0.0.count > $1.0.count } }
+    }()
+
+    /// Whether a phrase begins with a word of this first byte and length (`byte << 4 | length`).
+    static let frameShapes: [Bool] = {
+        var shapes = [Bool](repeating: false, count: 256 << 4)
+        for word in activityFrames.keys { shapes[Int(word.utf8.first!) << 4 | word.utf8.count] = true }
+        return shapes
     }()
 
     /// Words between the phrase and the activity that do not change it.
