@@ -189,6 +189,8 @@ struct EntityExtractorTests {
         #expect(found(.activity, in: "I went on a mountaineering trip.") == ["mountaineering trip"])
         #expect(found(.activity, in: "I started surfing five years ago.") == ["surfing"])
         #expect(found(.activity, in: "I enjoy playing the piano.") == ["playing the piano"])
+        #expect(found(.activity, in: "Last week I went to a pride parade.") == ["pride parade"])
+        #expect(found(.activity, in: "I attended a conference and we went to a poetry reading.") == ["conference", "poetry reading"])
         #expect(found(.activity, in: "We enjoy going camping.") == ["camping"])
         #expect(found("I joined a book club in Berlin.") == ["book club/activity", "Berlin/place"])
     }
@@ -200,6 +202,7 @@ struct EntityExtractorTests {
             "I love doing nothing.", "I went there this morning.", "I love interesting books.", "I enjoyed the wedding.",
             "I love dogs.", "I got into an accident.", "We went to Paris.", "I love Paris.", "",
             "I'm taking one class this summer.", "I signed up for a couple classes.", "I love crying at movies.",
+            "I went to the same event.", "I love a good party.",
             // a coding agent's session
             "I started running the tests and they pass.", "Let me go ahead and start debugging this.",
             "We started refactoring the parser yesterday.", "Now I'm going to start fixing the imports.",

@@ -235,13 +235,20 @@ struct RecallContextTests {
                 .init(subject: "Leah", predicate: "does", object: "swimming", since: since),
                 .init(subject: "user", predicate: "does", object: "chess", since: since),
             ])
-        let asked = RecallContext(recall, query: "What activities does Leah enjoy?", maximumWords: 40)
-        #expect(asked.lines.first == "Leah does camping, pottery class and swimming.")
-        #expect(asked.facts.map(\.object) == ["camping", "pottery class", "swimming"])
+        for query in ["What activities does Leah enjoy?", "Which events has Leah attended?", "What are Leah's hobbies?"] {
+            let asked = RecallContext(recall, query: query, maximumWords: 40)
+            #expect(asked.lines.first == "Leah does camping, pottery class and swimming.", "\(query)")
+            #expect(asked.facts.map(\.object) == ["camping", "pottery class", "swimming"])
+        }
         // A question about something else that she does: the line would say nothing of it.
         let other = RecallContext(recall, query: "Why did Leah leave the pottery class?", maximumWords: 40)
         #expect(other.facts.isEmpty)
         #expect(other.lines.allSatisfy { !$0.hasPrefix("Leah does") })
+        // "like" asks when it is a verb, not when it compares.
+        #expect(RecallContext.asksWhatIsDone("What sports does Leah like?"))
+        #expect(RecallContext.asksWhatIsDone("How do Leah and Tom both like to unwind?"))
+        #expect(!RecallContext.asksWhatIsDone("What does Leah do in cool places like Whispering Falls?"))
+        #expect(!RecallContext.asksWhatIsDone("Where does Leah live?"))
         var peer = recall.facts[1]
         peer.device = "desktop"
         #expect(FactLines.lines([peer]).map(\.text) == ["Leah does camping (on desktop)."])

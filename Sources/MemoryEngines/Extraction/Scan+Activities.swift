@@ -70,6 +70,15 @@ extension Scan {
         if Self.classWords.contains(word(index + 1)), isPlainWord(index + 1), !Self.quantities.contains(word(index)) {
             return index..<index + 2
         }
+        // What one goes to or attends: "a pride parade", "a concert", "a poetry reading".
+        if frame == .going || frame == .joining {
+            if Self.eventWords.contains(word(index)) { return index..<index + 1 }
+            if Self.eventWords.contains(word(index + 1)) || isGerund(index + 1), isPlainWord(index + 1),
+                !Self.quantities.contains(word(index))
+            {
+                return index..<index + 2
+            }
+        }
         if frame != .joining, isGerund(index) {
             if frame == .starting, Self.objectDeterminers.contains(word(index + 1)) { return nil }
             return index..<objectEnd(after: index + 1)
@@ -148,6 +157,13 @@ extension Scan {
     static let objectDeterminers: Set<String> = ["the", "a", "an", "my", "our", "some"]
 
     /// What makes a noun something one joins or takes: "a pottery class", "a book club".
+    /// What one goes to or attends: "a pride parade", "a conference".
+    static let eventWords: Set<String> = [
+        "parade", "conference", "festival", "concert", "event", "events", "fair", "party", "exhibit", "exhibition",
+        "tournament", "competition", "race", "marathon", "retreat", "rally", "march", "fundraiser", "show", "gig",
+        "ceremony", "convention", "summit", "protest", "vigil", "drive",
+    ]
+
     static let classWords: Set<String> = [
         "class", "classes", "lesson", "lessons", "course", "courses", "club", "team", "league", "workshop", "workshops",
         "group", "trip", "trips",

@@ -110,7 +110,10 @@ package struct RecallContext: Sendable {
         let queryWords = TextFeatures(query).words
         let plainQuery = Self.plainWords(query)
         let named = Set(recall.entities.filter { $0.kind != EntityKind.speaker.rawValue }.map { $0.name.lowercased() })
-        for line in FactLines.lines(recall.facts.filter { Self.bears($0, on: plainQuery, named: named) }) {
+        let asksWhatIsDone = Self.asksWhatIsDone(query)
+        for line in FactLines.lines(
+            recall.facts.filter { Self.bears($0, on: plainQuery, named: named, asksWhatIsDone: asksWhatIsDone) })
+        {
             guard add(line.text) else { break }
             facts += line.facts
         }
@@ -407,12 +410,12 @@ package struct RecallContext: Sendable {
     /// letters ("live", "lives"), as a predicate's words are not stemmed like a sentence's. What
     /// someone does bears on a question that asks what they do (`doingWords`: "What activities
     /// does Leah partake in?", "What are Leah's hobbies?"), and only on such a question.
-    static func bears(_ fact: Recall.Fact, on query: Set<String>, named: Set<String>) -> Bool {
+    static func bears(_ fact: Recall.Fact, on query: Set<String>, named: Set<String>, asksWhatIsDone: Bool) -> Bool {
         let subjectNamed = named.contains(fact.subject.lowercased())
         let objectNamed = named.contains(fact.object.lowercased())
         guard subjectNamed || objectNamed else { return false }
         // Not by its object: "Melanie does pottery" says nothing to "Why did Melanie paint her pottery blue?"
-        if fact.predicate == Predicate.does.rawValue { return subjectNamed && !query.isDisjoint(with: doingWords) }
+        if fact.predicate == Predicate.does.rawValue { return subjectNamed && asksWhatIsDone }
         let words = plainWords(fact.predicate + " " + (subjectNamed ? fact.object : fact.subject))
         return words.contains { word in
             query.contains { asked in
@@ -422,10 +425,27 @@ package struct RecallContext: Sendable {
         }
     }
 
+    /// Whether a question asks what someone does: one of `doingWords`, or "like" as a verb after a
+    /// name, a pronoun or "both" ("What sports does John like?", "How do Jon and Gina both like to
+    /// destress?"), not as a preposition ("cool places like Whispering Falls").
+    static func asksWhatIsDone(_ query: String) -> Bool {
+        let tokens = TextTokens(query).tokens.filter(\.isWord)
+        return tokens.indices.contains { index in
+            let word = tokens[index].lower
+            if doingWords.contains(word) { return true }
+            guard word == "like" || word == "likes", index > 0 else { return false }
+            let before = tokens[index - 1]
+            return before.isNameLike || likeSubjects.contains(before.lower)
+        }
+    }
+
+    /// Words after which "like" is a verb.
+    static let likeSubjects: Set<String> = ["i", "you", "he", "she", "we", "they", "both", "also", "really", "still", "not"]
+
     /// Words that ask what someone does.
     static let doingWords: Set<String> = [
         "activity", "activities", "hobby", "hobbies", "interest", "interests", "pastime", "pastimes", "sport",
-        "sports", "fun", "partake", "enjoy", "enjoys", "like", "likes",
+        "sports", "fun", "partake", "enjoy", "enjoys", "events", "participated", "attended",
     ]
 
     /// Lower-cased words of a text without stop words: what a fact is matched by.
