@@ -28,6 +28,11 @@ package enum PassWorker {
     /// The argument that makes memoryd a worker.
     package static let flag = "--run-pass"
 
+    /// How long a worker waits for its pass's lock before it says the pass is already running:
+    /// the worker of a memoryd that was killed sees the end of its input and ends its batch in
+    /// flight first, which takes well under a second unless the machine is loaded.
+    static let lockWait = Duration.seconds(10)
+
     /// What memoryd sends a worker: the policy of the moment (a reload may have changed it).
     struct Request: Codable {
         var policy: ConsolidationPolicy
@@ -287,8 +292,19 @@ extension PassWorker {
             return 1
         }
         let pass = Task {
-            try await MaintenanceCycle(store: store, policy: request.policy).run(kind) { progress in
-                output.send(Line(progress: progress))
+            // The lock may still be held by the worker of a memoryd killed a moment ago, ending its
+            // batch in flight now that its input is closed: wait for it, a while.
+            let deadline = ContinuousClock.now + lockWait
+            while true {
+                do {
+                    return try await MaintenanceCycle(store: store, policy: request.policy).run(kind) { progress in
+                        output.send(Line(progress: progress))
+                    }
+                } catch let held as PassAlreadyRunning {
+                    guard ContinuousClock.now < deadline, (try? await Task.sleep(for: .milliseconds(50))) != nil else {
+                        throw held
+                    }
+                }
             }
         }
         // End of file on standard input, SIGTERM or SIGINT: stop after the batch in flight.

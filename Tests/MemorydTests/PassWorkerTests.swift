@@ -93,6 +93,31 @@ struct PassWorkerTests {
         #expect(first.first?.hasPrefix("failed: interrupted") == true, "\(first)")
     }
 
+    @Test("a pass whose lock another process still holds, as a killed memoryd's worker ending its batch does, waits for it")
+    func lockStillHeld() throws {
+        let dir = try TemporaryDirectory()
+        let db = try importedDatabase(50, in: dir)
+        // The lock of the consolidation pass, held as the worker of a memoryd killed a moment ago holds it.
+        let lock = open(db + "-consolidation.lock", O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        try #require(lock >= 0 && flock(lock, LOCK_EX) == 0)
+        let socket = dir.path("control.sock")
+        let daemon = try DaemonProcess(database: db, socket: socket, in: dir, environment: ["MEMORYD_MIN_AGE": "0"])
+        let listening = Date().addingTimeInterval(10)
+        while Date() < listening, !daemon.log.contains(" serving ") { usleep(10_000) }
+        let released = DispatchSemaphore(value: 0)
+        Thread.detachNewThread {
+            usleep(1_500_000)
+            close(lock)
+            released.signal()
+        }
+        let cycle = try Memctl.run(["--db", db, "--socket", socket, "consolidate", "--wait"], in: dir)
+        released.wait()
+        #expect(cycle.status == 0, "\(cycle.stderr)")
+        #expect(!daemon.log.contains("already running"), "\(daemon.log)")
+        let passes = try Memctl.run(["--db", db, "passes", "--json"], in: dir)
+        #expect(!passes.stdout.contains("\"failed\""), "\(passes.stdout)")
+    }
+
     @Test("a worker whose memoryd is killed stops after its batch and leaves the database consistent")
     func orphanedWorker() throws {
         let dir = try TemporaryDirectory()
