@@ -141,8 +141,7 @@ extension PassWorker {
             posix_spawn_file_actions_adddup2(&actions, toWorker[0], STDIN_FILENO)
             posix_spawn_file_actions_adddup2(&actions, fromWorker[1], STDOUT_FILENO)
             // Our descriptors are close-on-exec; this also covers any a library opened without.
-            typealias CloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
-            _ = GlibcExtras.function("posix_spawn_file_actions_addclosefrom_np", as: CloseFrom.self)?(&actions, 3)
+            GlibcExtras.closeDescriptors(from: 3, in: &actions)
 
             var attributes = posix_spawnattr_t()
             posix_spawnattr_init(&attributes)

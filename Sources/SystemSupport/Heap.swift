@@ -25,4 +25,13 @@ package enum GlibcExtras {
         guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), name) else { return nil }
         return unsafeBitCast(symbol, to: type)
     }
+
+    /// Makes a spawned process start with every descriptor from `lowest` up closed
+    /// (`posix_spawn_file_actions_addclosefrom_np`, glibc 2.34): one a library opened without
+    /// close-on-exec, or a socket another thread holds, would otherwise outlive what it is for in
+    /// the child. Without that function (an older glibc) the child keeps them.
+    package static func closeDescriptors(from lowest: Int32, in actions: inout posix_spawn_file_actions_t) {
+        typealias CloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
+        _ = function("posix_spawn_file_actions_addclosefrom_np", as: CloseFrom.self)?(&actions, lowest)
+    }
 }

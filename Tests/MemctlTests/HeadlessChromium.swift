@@ -237,8 +237,7 @@ final class HeadlessChromium {
         posix_spawn_file_actions_adddup2(&actions, browserReads, 3)
         posix_spawn_file_actions_adddup2(&actions, browserWrites, 4)
         // Ours are close-on-exec; this also covers any that another part of the test process opened without.
-        typealias CloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
-        _ = GlibcExtras.function("posix_spawn_file_actions_addclosefrom_np", as: CloseFrom.self)?(&actions, 5)
+        GlibcExtras.closeDescriptors(from: 5, in: &actions)
 
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)

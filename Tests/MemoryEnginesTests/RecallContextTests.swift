@@ -206,17 +206,21 @@ struct RecallContextTests {
         #expect(context.passages.map(\.memory.id) == [1, 2])
     }
 
+    /// A recall of one memory the user said, `text`, that names Leah, and these facts (subject,
+    /// predicate, object), each since 20 September 2026.
+    private func recallAboutLeah(_ text: String, facts: [(String, String, String)]) -> Recall {
+        let since = Timestamp(iso8601: "2026-09-20T10:00:00Z")!
+        return Recall(
+            memories: [memory(1, text, speaker: "user")],
+            entities: [.init(id: EntityID(1), name: "Leah", kind: "person")],
+            facts: facts.map { .init(subject: $0.0, predicate: $0.1, object: $0.2, since: since) })
+    }
+
     @Test("a fact is given first, and only when it bears on the question")
     func facts() {
-        let since = Timestamp(iso8601: "2026-09-20T10:00:00Z")!
-        let recall = Recall(
-            memories: [memory(1, "my sister Leah called this morning", speaker: "user")],
-            entities: [.init(id: EntityID(1), name: "Leah", kind: "person")],
-            facts: [
-                .init(subject: "Leah", predicate: "lives_in", object: "Munich", since: since),
-                .init(subject: "Leah", predicate: "spouse_of", object: "Tom", since: since),
-                .init(subject: "user", predicate: "lives_in", object: "Hamburg", since: since),
-            ])
+        let recall = recallAboutLeah(
+            "my sister Leah called this morning",
+            facts: [("Leah", "lives_in", "Munich"), ("Leah", "spouse_of", "Tom"), ("user", "lives_in", "Hamburg")])
         let context = RecallContext(recall, query: "Where does my sister Leah live?", maximumWords: 30)
         #expect(context.lines.first == "Leah lives in Munich (since 20 September 2026).")
         #expect(context.facts.map(\.object) == ["Munich"])
@@ -224,16 +228,11 @@ struct RecallContextTests {
 
     @Test("what someone does is one line, strongest first, and only for a question that asks what they do")
     func doing() {
-        let since = Timestamp(iso8601: "2026-09-20T10:00:00Z")!
-        let recall = Recall(
-            memories: [memory(1, "Leah said the pottery class was fun", speaker: "user")],
-            entities: [.init(id: EntityID(1), name: "Leah", kind: "person")],
+        let recall = recallAboutLeah(
+            "Leah said the pottery class was fun",
             facts: [
-                .init(subject: "Leah", predicate: "lives_in", object: "Munich", since: since),
-                .init(subject: "Leah", predicate: "does", object: "camping", since: since),
-                .init(subject: "Leah", predicate: "does", object: "pottery class", since: since),
-                .init(subject: "Leah", predicate: "does", object: "swimming", since: since),
-                .init(subject: "user", predicate: "does", object: "chess", since: since),
+                ("Leah", "lives_in", "Munich"), ("Leah", "does", "camping"), ("Leah", "does", "pottery class"),
+                ("Leah", "does", "swimming"), ("user", "does", "chess"),
             ])
         for query in ["What activities does Leah enjoy?", "Which events has Leah attended?", "What are Leah's hobbies?"] {
             let asked = RecallContext(recall, query: query, maximumWords: 40)

@@ -147,8 +147,7 @@ package enum Memctl {
         posix_spawn_file_actions_addopen(&actions, 2, stderr, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         // No other descriptor of the test process: a file another test is filling, or a socket, held
         // open by this child would outlive what that test does with it.
-        typealias CloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
-        _ = GlibcExtras.function("posix_spawn_file_actions_addclosefrom_np", as: CloseFrom.self)?(&actions, 3)
+        GlibcExtras.closeDescriptors(from: 3, in: &actions)
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
