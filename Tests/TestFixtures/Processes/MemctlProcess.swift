@@ -170,10 +170,8 @@ package enum Memctl {
     /// Waits for `pid` to end and returns its wait status.
     private static func reaped(_ pid: pid_t) throws -> Int32 {
         var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 {
-            guard errno == EINTR else {
-                throw CocoaError(.fileReadUnknown, userInfo: [NSLocalizedDescriptionKey: "waitpid: \(String(cString: strerror(errno)))"])
-            }
+        guard retryingInterrupts({ waitpid(pid, &status, 0) }) >= 0 else {
+            throw CocoaError(.fileReadUnknown, userInfo: [NSLocalizedDescriptionKey: "waitpid: \(String(cString: strerror(errno)))"])
         }
         return status
     }
